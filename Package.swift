@@ -1,0 +1,71 @@
+// swift-tools-version: 6.0
+import Foundation
+import PackageDescription
+
+/// whisper.cpp and llama.cpp (with their one shared ggml) are built by `make deps` into a cache
+/// folder outside the repo: `$DIALOGUE_MEMO_CACHE`, else `$XDG_CACHE_HOME/dialogue-memo`, else
+/// `~/.cache/dialogue-memo` (the same rule as `DefaultModels`). Its link `current` points at the
+/// prefix of the pinned versions. Headers come in with `-I`, and the binary gets an rpath to the
+/// prefix so it runs without `LD_LIBRARY_PATH`.
+let enginePrefix: String = {
+    let env = ProcessInfo.processInfo.environment
+    func nonEmpty(_ key: String) -> String? { env[key].flatMap { $0.isEmpty ? nil : $0 } }
+    let cache = nonEmpty("DIALOGUE_MEMO_CACHE")
+        ?? nonEmpty("XDG_CACHE_HOME").map { $0 + "/dialogue-memo" }
+        ?? (nonEmpty("HOME") ?? NSHomeDirectory()) + "/.cache/dialogue-memo"
+    return cache + "/current"
+}()
+
+let engineHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I\(enginePrefix)/include"])]
+let engineLinking: [LinkerSetting] = [
+    .unsafeFlags(["-L\(enginePrefix)/lib", "-Xlinker", "-rpath", "-Xlinker", "\(enginePrefix)/lib"]),
+]
+
+let package = Package(
+    name: "DialogueMemo",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "dialogue-memo", targets: ["dialogue-memo"]),
+    ],
+    targets: [
+        // C libraries: module maps only.
+        .systemLibrary(name: "CICU", path: "Sources/CICU"),
+        .systemLibrary(name: "CEspeakNG", path: "Sources/CEspeakNG"),
+        .systemLibrary(name: "CPulse", path: "Sources/CPulse", pkgConfig: "libpulse-simple"),
+        .systemLibrary(name: "CWhisper", path: "Sources/CWhisper"),
+        .systemLibrary(name: "CLlama", path: "Sources/CLlama"),
+        // Catches llama.cpp's C++ exceptions before they can reach (and abort) Swift.
+        .target(name: "CLlamaGuard", cxxSettings: [.unsafeFlags(["-I\(enginePrefix)/include"])],
+                linkerSettings: engineLinking + [.linkedLibrary("llama")]),
+
+        // Pure Swift + ICU: questions, locales, rules, sentences, layout, renderer, journal.
+        .target(name: "DialogueCore", dependencies: ["CICU"]),
+        // espeak-ng synthesis and PulseAudio playback / capture.
+        .target(name: "Speech", dependencies: ["CEspeakNG", "CPulse"]),
+        // whisper.cpp in process.
+        .target(name: "Transcription", dependencies: ["CWhisper"],
+                swiftSettings: engineHeaders, linkerSettings: engineLinking),
+        // llama.cpp in process: grammar-constrained decisions.
+        .target(name: "Decisions", dependencies: ["CLlama", "CLlamaGuard", "DialogueCore"],
+                swiftSettings: engineHeaders, linkerSettings: engineLinking),
+        // The exchange as a loop over protocols (speaking, answering, deciding, journaling).
+        .target(name: "Dialogue", dependencies: ["DialogueCore"]),
+        // The notes folder: atomic saves, list, search.
+        .target(name: "Notes"),
+        // The command-line program: commands, screen, wiring of real parts.
+        .executableTarget(name: "dialogue-memo",
+                          dependencies: ["DialogueCore", "Dialogue", "Speech", "Transcription", "Decisions", "Notes"],
+                          swiftSettings: engineHeaders, linkerSettings: engineLinking),
+
+        .testTarget(name: "DialogueCoreTests", dependencies: ["DialogueCore"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
+        .testTarget(name: "NotesTests", dependencies: ["Notes"]),
+        .testTarget(name: "DialogueTests", dependencies: ["Dialogue", "DialogueCore"]),
+        .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "DialogueCore"],
+                    swiftSettings: engineHeaders, linkerSettings: engineLinking),
+        .testTarget(name: "DecisionsTests", dependencies: ["Decisions", "DialogueCore"],
+                    swiftSettings: engineHeaders, linkerSettings: engineLinking),
+        // Runs the built binary; depends on nothing so it tests the program as a person uses it.
+        .testTarget(name: "CLITests"),
+    ]
+)

@@ -1,0 +1,2 @@
+// whisper.h from the cache prefix built by `make deps` (found through -I, see Package.swift).
+#include <whisper.h>

@@ -1,0 +1,24 @@
+import DialogueCore
+
+/// What the exchange reports as it goes, for the screen and for `--events` (JSON lines).
+public enum ExchangeEvent: Sendable, Hashable {
+    case asking(TurnQuestion, number: Int)
+    case answered(String)
+    case noAnswer
+    case decided(Decision)
+    case finished(EndReason)
+    case laidOut(LayoutSource)
+    case failed(String)
+}
+
+/// Why the exchange stopped asking.
+public enum EndReason: String, Sendable, Hashable, Codable {
+    /// The rules or the model chose `ready`/`stop` (an ending phrase, the limits, no angle left).
+    case finished
+    /// A key, Ctrl-C or a signal.
+    case interrupted
+    /// No answer was heard.
+    case noAnswer
+    /// Audio or transcription failed; the words so far are kept.
+    case failed
+}

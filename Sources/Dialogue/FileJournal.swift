@@ -1,0 +1,70 @@
+import DialogueCore
+import Foundation
+
+/// The exchange's journal on disk: one JSON line per event, appended with a single write and
+/// fsynced, so a crash or kill -9 loses nothing already said. Lives in
+/// `$XDG_STATE_HOME/dialogue-memo/journals/` (else `~/.local/state/...`), mode 0600.
+public final class FileJournal: JournalWriting, @unchecked Sendable {
+    public let path: String
+    private let lock = NSLock()
+    private var descriptor: Int32
+
+    public static var defaultDirectory: String {
+        let env = ProcessInfo.processInfo.environment
+        let state = env["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.local/state"
+        return state + "/dialogue-memo/journals"
+    }
+
+    public struct OpenError: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "cannot write the journal \(path): \(reason)" }
+    }
+
+    /// Creates a new journal for the memo `id` in `directory`.
+    public init(directory: String = FileJournal.defaultDirectory, id: String) throws {
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        path = directory + "/\(id).jsonl"
+        descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    public func append(_ event: JournalEvent) throws {
+        let bytes = Array(Journal.line(event).utf8)
+        try lock.withLock {
+            guard descriptor >= 0 else { throw OpenError(path: path, reason: "closed") }
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes.withUnsafeBufferPointer { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw OpenError(path: path, reason: String(cString: strerror(errno)))
+                }
+                offset += n
+            }
+            guard fsync(descriptor) == 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
+        }
+    }
+
+    /// Removes the journal: the exchange was saved or discarded on purpose.
+    public func remove() {
+        lock.withLock {
+            if descriptor >= 0 { close(descriptor); descriptor = -1 }
+            unlink(path)
+        }
+    }
+
+    /// Journals left by exchanges that never finished (a crash, a kill, a failed save), oldest
+    /// first.
+    public static func unfinished(in directory: String = FileJournal.defaultDirectory) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".jsonl") }.map { directory + "/" + $0 }.sorted {
+            let a = (try? FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as? Date) ?? .distantPast
+            let b = (try? FileManager.default.attributesOfItem(atPath: $1)[.modificationDate] as? Date) ?? .distantPast
+            return a < b
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import DialogueCore
+
+/// What the exchange needs from the outside world. The real voice loop, typing mode and tests
+/// plug different implementations into the same `Exchange`.
+
+/// Says a prompt (the opening, a question, a closing line) and returns once it was heard.
+public protocol PromptSpeaking: Sendable {
+    func say(_ prompt: SpokenPrompt) async throws
+}
+
+/// A prompt as the exchange names it; the speaker looks up the words in the language pack.
+public enum SpokenPrompt: Sendable, Hashable {
+    case question(TurnQuestion)
+    case closing(QuestionChoice)
+}
+
+/// The person's reply to one prompt.
+public enum AnswerOutcome: Sendable, Hashable {
+    /// What they said (transcribed) or typed.
+    case answer(String)
+    /// Nothing was heard before the no-answer timeout.
+    case noAnswer
+    /// They ended the exchange by a key, Ctrl-C or a signal; `partial` is what was heard of
+    /// the current answer, if anything.
+    case ended(partial: String?)
+}
+
+/// Gets the answer to the prompt just spoken: listen + transcribe, or read a typed line.
+public protocol AnswerSource: Sendable {
+    func answer(to question: TurnQuestion) async throws -> AnswerOutcome
+}
+
+/// Chooses the next question. Implementations apply the rules to whatever the model says and
+/// fall back to the rules alone; they never throw.
+public protocol QuestionDeciding: Sendable {
+    func nextQuestion(after conversation: Conversation) async -> Decision
+}
+
+/// Groups the numbered sentences; never throws (the local fallback layout is always there).
+public protocol LayoutDeciding: Sendable {
+    func layout(for sources: [Source]) async -> (Layout, LayoutSource)
+}
+
+/// Appends journal events durably (the exchange's crash safety).
+public protocol JournalWriting: Sendable {
+    func append(_ event: JournalEvent) throws
+}

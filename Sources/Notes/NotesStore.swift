@@ -1,0 +1,172 @@
+import Foundation
+
+public enum NotesError: Error, CustomStringConvertible, Equatable {
+    case notWritable(directory: String, reason: String)
+    case writeFailed(path: String, reason: String)
+    case notFound(String)
+    case ambiguous(String, candidates: [String])
+    case unreadable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notWritable(let directory, let reason):
+            return "cannot write notes into \(directory): \(reason). Choose another folder with --notes-dir, or fix its permissions."
+        case .writeFailed(let path, let reason):
+            return "could not write \(path): \(reason)."
+        case .notFound(let id):
+            return "no note with id \"\(id)\". See them with: dialogue-memo list"
+        case .ambiguous(let id, let candidates):
+            return "\"\(id)\" matches several notes (\(candidates.joined(separator: ", "))); type more of the id."
+        case .unreadable(let path, let reason):
+            return "cannot read \(path): \(reason)."
+        }
+    }
+}
+
+/// The notes folder: Markdown files with YAML front matter. Saving is atomic (a private temp
+/// file, fsync, then a hard link that fails rather than replace an existing note), so a crash
+/// or a full disk never leaves half a note, and no note is ever overwritten.
+public struct NotesStore: Sendable {
+    public let directory: String
+
+    public init(directory: String) { self.directory = directory }
+
+    /// `$XDG_DATA_HOME/dialogue-memo/notes`, else `~/.local/share/dialogue-memo/notes`.
+    public static var defaultDirectory: String {
+        let env = ProcessInfo.processInfo.environment
+        let data = env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.local/share"
+        return data + "/dialogue-memo/notes"
+    }
+
+    /// Saves `markdown` as `<date>-<title slug>.md` (a numeric suffix when the name is taken)
+    /// with mode 0600, and returns the path.
+    @discardableResult
+    public func save(_ markdown: String, created: Date, title: String, timeZone: TimeZone = .current) throws -> String {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw NotesError.notWritable(directory: directory, reason: Self.reason(error))
+        }
+        let temp = directory + "/.saving-\(UUID().uuidString).tmp"
+        try Self.writeDurably(Data(markdown.utf8), to: temp)
+        defer { unlink(temp) }
+        let stem = Self.fileStem(created: created, title: title, timeZone: timeZone)
+        for attempt in 1...10_000 {
+            let path = directory + "/" + stem + (attempt == 1 ? "" : "-\(attempt)") + ".md"
+            if link(temp, path) == 0 {
+                Self.syncDirectory(directory)
+                return path
+            }
+            if errno != EEXIST { throw NotesError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        }
+        throw NotesError.writeFailed(path: directory + "/" + stem + ".md", reason: "too many notes with this name")
+    }
+
+    /// Every note, newest first.
+    public func list() throws -> [NoteFile] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        var notes: [NoteFile] = []
+        for name in names where name.hasSuffix(".md") && !name.hasPrefix(".") {
+            let path = directory + "/" + name
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw NotesError.unreadable(path: path, reason: "permission denied or not a file")
+            }
+            notes.append(NoteFile(path: path, text: String(decoding: data, as: UTF8.self)))
+        }
+        return notes.sorted {
+            ($0.created ?? .distantPast, $0.path) > ($1.created ?? .distantPast, $1.path)
+        }
+    }
+
+    /// The one note whose id starts with `prefix`.
+    public func note(id prefix: String) throws -> NoteFile {
+        let notes = try list()
+        if let exact = notes.first(where: { $0.id == prefix }) { return exact }
+        let matches = notes.filter { $0.id.hasPrefix(prefix) }
+        guard !prefix.isEmpty, let first = matches.first else { throw NotesError.notFound(prefix) }
+        guard matches.count == 1 else { throw NotesError.ambiguous(prefix, candidates: matches.map(\.id)) }
+        return first
+    }
+
+    /// Notes whose title or body contains `query`, ignoring case, accents and character width
+    /// (so "cafe" finds "Café", and full-width "ＡＩ" finds "AI"); works for any script.
+    public func search(_ query: String) throws -> [NoteFile] {
+        let needle = Self.folded(query)
+        guard !needle.isEmpty else { return [] }
+        return try list().filter { Self.folded($0.title).contains(needle) || Self.folded($0.body).contains(needle) }
+    }
+
+    public func delete(_ note: NoteFile) throws {
+        do { try FileManager.default.removeItem(atPath: note.path) }
+        catch { throw NotesError.writeFailed(path: note.path, reason: Self.reason(error)) }
+        Self.syncDirectory(directory)
+    }
+
+    /// Replaces a note's text after an edit, atomically (temp file, fsync, rename).
+    public func replace(_ note: NoteFile, with markdown: String) throws {
+        let temp = directory + "/.saving-\(UUID().uuidString).tmp"
+        try Self.writeDurably(Data(markdown.utf8), to: temp)
+        guard rename(temp, note.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temp)
+            throw NotesError.writeFailed(path: note.path, reason: reason)
+        }
+        Self.syncDirectory(directory)
+    }
+
+    // MARK: - Helpers
+
+    static func folded(_ text: String) -> String {
+        let base = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        // The Markdown escapes the renderer adds must not hide a match ("C\+\+").
+        return base.replacingOccurrences(of: "\\", with: "")
+    }
+
+    /// "2026-11-29-frozen-meals-for-busy-people": the date, then up to 6 words of the title in
+    /// lowercase ASCII letters and digits (any script's letters are kept as they are).
+    static func fileStem(created: Date, title: String, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day], from: created)
+        let date = String(format: "%04d-%02d-%02d", c.year ?? 1970, c.month ?? 1, c.day ?? 1)
+        let plain = title.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let words = plain.split { !($0.isLetter || $0.isNumber) }.prefix(6)
+        var slug = words.joined(separator: "-")
+        while slug.utf8.count > 60, let cut = slug.lastIndex(of: "-") ?? slug.indices.last { slug = String(slug[..<cut]) }
+        if slug.utf8.count > 60 { slug = String(slug.prefix(20)) }
+        return slug.isEmpty ? date : date + "-" + slug
+    }
+
+    static func writeDurably(_ data: Data, to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw NotesError.notWritable(directory: (path as NSString).deletingLastPathComponent,
+                                         reason: String(cString: strerror(errno)))
+        }
+        var failure: String?
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 { if errno == EINTR { continue }; failure = String(cString: strerror(errno)); return }
+                offset += n
+            }
+        }
+        if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        close(fd)
+        if let failure {
+            unlink(path)
+            throw NotesError.writeFailed(path: path, reason: failure)
+        }
+    }
+
+    static func syncDirectory(_ directory: String) {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY)
+        if fd >= 0 { fsync(fd); close(fd) }
+    }
+
+    static func reason(_ error: Error) -> String {
+        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+}

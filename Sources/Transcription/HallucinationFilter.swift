@@ -1,0 +1,73 @@
+import Foundation
+
+/// whisper invents text for audio without speech: stock phrases from its training subtitles
+/// ("Thank you for watching", "ご視聴ありがとうございました") and loops of one token. A cancelled or
+/// silent answer must never become words, so segments are checked against the audio they cover.
+public struct HallucinationFilter: Sendable {
+    /// A segment whisper itself thinks is not speech.
+    public var noSpeechThreshold: Float = 0.6
+    /// RMS below which a stretch of audio counts as quiet (about -45 dBFS).
+    public var quietLevel: Float = 0.0056
+    /// The same word this many times in a row is a decoding loop, not speech.
+    public var maxRepeats = 4
+
+    public init() {}
+
+    /// Subtitle credits whisper produces from silence, normalized (lowercase, letters only).
+    static let silencePhrases: Set<String> = [
+        "thank you for watching", "thanks for watching", "thank you", "thank you so much for watching",
+        "please subscribe", "subscribe to my channel", "bye", "you",
+        "ご視聴ありがとうございました", "ご清聴ありがとうございました", "ありがとうございました", "おやすみなさい",
+        "gracias por ver", "gracias por ver el video", "subtítulos realizados por la comunidad de amaraorg", "gracias",
+        "merci davoir regardé", "merci davoir regardé cette vidéo", "soustitrage stfr", "soustitres réalisés par la communauté damaraorg", "merci",
+        "vielen dank fürs zuschauen", "danke fürs zuschauen", "untertitel im auftrag des zdf", "untertitel der amaraorg community", "danke",
+    ]
+
+    /// The segments worth keeping from a transcription of `samples` (16 kHz mono).
+    public func filter(_ segments: [TranscriptSegment], samples: [Float], sampleRate: Int = 16_000) -> [TranscriptSegment] {
+        segments.compactMap { segment in
+            let text = segment.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { return nil }
+            let quiet = isQuiet(segment, samples: samples, sampleRate: sampleRate)
+            if segment.noSpeechProbability > noSpeechThreshold && quiet { return nil }
+            if quiet && Self.silencePhrases.contains(Self.normalized(text)) { return nil }
+            if isLoop(text) { return nil }
+            return segment
+        }
+    }
+
+    func isQuiet(_ segment: TranscriptSegment, samples: [Float], sampleRate: Int) -> Bool {
+        let from = max(0, min(samples.count, Int(segment.start * Double(sampleRate))))
+        let to = max(from, min(samples.count, Int(segment.end * Double(sampleRate))))
+        let span = to > from ? samples[from..<to] : samples[...]
+        return !AudioLevel.containsSpeechEnergy(Array(span), sampleRate: sampleRate, threshold: quietLevel)
+    }
+
+    /// "you you you you you" or "ははははは": one unit repeated past `maxRepeats`, and little else.
+    func isLoop(_ text: String) -> Bool {
+        let words = text.lowercased().split { $0.isWhitespace || $0.isPunctuation }
+        if words.count > maxRepeats {
+            var run = 1, longest = 1
+            for (a, b) in zip(words, words.dropFirst()) {
+                run = a == b ? run + 1 : 1
+                longest = max(longest, run)
+            }
+            if longest > maxRepeats && longest * 2 >= words.count { return true }
+        }
+        // Scripts without spaces: one short unit (1–3 characters) repeated.
+        let letters = Array(text.filter { !$0.isWhitespace && !$0.isPunctuation })
+        for unit in 1...3 where letters.count >= unit * (maxRepeats + 2) {
+            let pattern = letters.prefix(unit)
+            if stride(from: 0, to: letters.count - unit + 1, by: unit).allSatisfy({ letters[$0..<($0 + unit)].elementsEqual(pattern) }) {
+                return true
+            }
+        }
+        return false
+    }
+
+    static func normalized(_ text: String) -> String {
+        let folded = text.lowercased().folding(options: [.widthInsensitive], locale: nil)
+        return String(folded.unicodeScalars.filter { CharacterSet.letters.contains($0) || $0 == " " }.map(Character.init))
+            .split(separator: " ").joined(separator: " ")
+    }
+}

@@ -1,0 +1,178 @@
+import CWhisper
+import Foundation
+
+/// One piece of recognized speech, with its place in the clip.
+public struct TranscriptSegment: Sendable, Equatable, Codable {
+    public var start: Double
+    public var end: Double
+    public var text: String
+    public var noSpeechProbability: Float
+}
+
+/// What whisper heard in one clip.
+public struct Transcript: Sendable, Equatable {
+    public var language: String
+    public var segments: [TranscriptSegment]
+    public var text: String {
+        segments.map { $0.text.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
+}
+
+public enum TranscriberError: Error, CustomStringConvertible, Equatable {
+    case modelMissing(path: String)
+    case modelUnreadable(path: String)
+    case modelInvalid(path: String)
+    case unsupportedLanguage(String)
+    case failed(code: Int32)
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .modelMissing(let path):
+            return "whisper model \(path): no such file. Run `make deps` to install the default model, or pass --whisper-model PATH."
+        case .modelUnreadable(let path):
+            return "whisper model \(path): not readable. Check its permissions."
+        case .modelInvalid(let path):
+            return "whisper model \(path): not a whisper.cpp ggml model (or damaged). Run `make deps` again or choose another with --whisper-model."
+        case .unsupportedLanguage(let language):
+            return "whisper does not know the language code \"\(language)\"."
+        case .failed(let code):
+            return "whisper failed to transcribe the clip (error \(code))."
+        case .cancelled:
+            return "transcription cancelled"
+        }
+    }
+}
+
+/// Options for one transcription. The dialogue wants speed and no invented words: greedy,
+/// no temperature fallback (one hard clip took 70+ s with it), and a token cap.
+public struct TranscriptionOptions: Sendable {
+    public var language: String
+    public var threads: Int32 = 2
+    public var maxTokensPerSegment: Int32 = 0
+    public var temperatureFallback = false
+    /// 1 is greedy (the dialogue: fastest). Files use 5, like whisper-cli, for its accuracy.
+    public var beamSize: Int32 = 1
+    /// Shrink the encoder window to the clip: the encoder otherwise always processes 30 s.
+    public var fitAudioContextToClip = true
+    /// Skip clips without speech energy and drop invented segments (see HallucinationFilter).
+    public var hallucinationFilter: HallucinationFilter? = HallucinationFilter()
+    public init(language: String) { self.language = language }
+}
+
+/// whisper.cpp in process. One context, owned by this actor, so no two threads enter it.
+public actor Transcriber {
+    private let handle: WhisperHandle
+    private var context: OpaquePointer { handle.context }
+    public nonisolated let modelPath: String
+    public nonisolated let isMultilingual: Bool
+    public nonisolated let modelType: String
+
+    /// whisper's fixed sample rate.
+    public static let sampleRate = 16_000
+
+    public init(modelPath: String) throws {
+        EngineLog.install()
+        guard FileManager.default.fileExists(atPath: modelPath) else {
+            throw TranscriberError.modelMissing(path: modelPath)
+        }
+        guard FileManager.default.isReadableFile(atPath: modelPath) else {
+            throw TranscriberError.modelUnreadable(path: modelPath)
+        }
+        var params = whisper_context_default_params()
+        params.use_gpu = false
+        guard let context = whisper_init_from_file_with_params(modelPath, params) else {
+            throw TranscriberError.modelInvalid(path: modelPath)
+        }
+        self.handle = WhisperHandle(context)
+        self.modelPath = modelPath
+        self.isMultilingual = whisper_is_multilingual(context) != 0
+        self.modelType = String(cString: whisper_model_type_readable(context))
+    }
+
+    /// Transcribes 16 kHz mono samples in [-1, 1]. `cancel` is polled by whisper between
+    /// compute steps, so a cancelled exchange does not wait for a long clip.
+    public func transcribe(_ samples: [Float], options: TranscriptionOptions,
+                           cancel: CancelFlag = CancelFlag()) throws -> Transcript {
+        guard whisper_lang_id(options.language) >= 0 else {
+            throw TranscriberError.unsupportedLanguage(options.language)
+        }
+        // Silence is never sent to whisper: it would come back as invented words.
+        if let filter = options.hallucinationFilter,
+           !AudioLevel.containsSpeechEnergy(samples, threshold: filter.quietLevel) {
+            return Transcript(language: options.language, segments: [])
+        }
+        var params = whisper_full_default_params(options.beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH
+                                                                       : WHISPER_SAMPLING_GREEDY)
+        params.beam_search.beam_size = max(options.beamSize, 1)
+        params.n_threads = options.threads
+        params.print_progress = false
+        params.print_realtime = false
+        params.print_timestamps = false
+        params.print_special = false
+        params.no_context = true
+        params.single_segment = false
+        params.max_tokens = options.maxTokensPerSegment
+        params.suppress_blank = true
+        params.suppress_nst = true
+        if !options.temperatureFallback { params.temperature_inc = 0 }
+        if options.fitAudioContextToClip {
+            params.audio_ctx = Self.audioContext(forSamples: samples.count)
+        }
+        let unmanaged = Unmanaged.passRetained(cancel)
+        defer { unmanaged.release() }
+        params.abort_callback = { data in
+            guard let data else { return false }
+            return Unmanaged<CancelFlag>.fromOpaque(data).takeUnretainedValue().isCancelled
+        }
+        params.abort_callback_user_data = unmanaged.toOpaque()
+
+        let status: Int32 = options.language.withCString { language in
+            params.language = language
+            return samples.withUnsafeBufferPointer { buffer in
+                whisper_full(context, params, buffer.baseAddress, Int32(buffer.count))
+            }
+        }
+        if cancel.isCancelled { throw TranscriberError.cancelled }
+        guard status == 0 else { throw TranscriberError.failed(code: status) }
+
+        var segments: [TranscriptSegment] = []
+        for i in 0..<whisper_full_n_segments(context) {
+            segments.append(TranscriptSegment(
+                start: Double(whisper_full_get_segment_t0(context, i)) / 100,
+                end: Double(whisper_full_get_segment_t1(context, i)) / 100,
+                text: String(cString: whisper_full_get_segment_text(context, i)),
+                noSpeechProbability: whisper_full_get_segment_no_speech_prob(context, i)))
+        }
+        if let filter = options.hallucinationFilter {
+            segments = filter.filter(segments, samples: samples)
+        }
+        return Transcript(language: options.language, segments: segments)
+    }
+
+    /// The encoder's window in frames (1500 = 30 s). Sized to the clip plus a margin, with a
+    /// floor: very small windows make whisper hallucinate or drop the last words.
+    static func audioContext(forSamples count: Int) -> Int32 {
+        let seconds = Double(count) / Double(sampleRate)
+        let frames = Int32((seconds + 1.0) * 50)   // 50 encoder frames per second
+        return min(1500, max(384, (frames + 63) / 64 * 64))
+    }
+}
+
+/// Owns the whisper context; frees it when the last reference goes.
+final class WhisperHandle: @unchecked Sendable {
+    let context: OpaquePointer
+    init(_ context: OpaquePointer) { self.context = context }
+    deinit { whisper_free(context) }
+}
+
+/// A flag that a caller sets to stop a running engine call. Shared across threads on purpose.
+public final class CancelFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+    public init() {}
+    public var isCancelled: Bool { lock.withLock { cancelled } }
+    public func cancel() { lock.withLock { cancelled = true } }
+}

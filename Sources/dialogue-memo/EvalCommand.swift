@@ -1,0 +1,162 @@
+import Decisions
+import DialogueCore
+import Foundation
+
+/// `dialogue-memo eval choices|grouping FILE.json`: runs every case of a scenario file through
+/// the real decision path (model, rules, retry, fallback) and measures it.
+enum EvalCommand {
+    static let usage = """
+    Usage: dialogue-memo eval choices FILE.json [--llm-model PATH] [--json] [--method M]
+           dialogue-memo eval grouping FILE.json [--llm-model PATH] [--json] [--method M]
+
+    Runs a scenario file (the format of shared/eval/) through the model decisions and prints,
+    per case, the chosen case (or layout), whether it came from the model, the rules or the
+    fallback, and the latency; then the summary: acceptable rate per language and overall
+    next to the rules-only rate (choices), or paragraph-boundary precision/recall/F1 next to
+    the one-paragraph-per-answer baseline (grouping).
+      --llm-model PATH   any GGUF language model (default: the built-in one); --model too
+      --json             one JSON object per case, then one summary object
+      --method M         choices: score (default), scoreMean, generate;
+                         grouping: branch (default), generate
+      --format F         chat or completion (default: chat if the model has a chat template)
+      --no-model         the rules alone (what happens when no model is available)
+    """
+
+    static func run(_ arguments: [String]) async -> Int32 {
+        let options: Options
+        do {
+            options = try Options(arguments, flags: ["--json", "--help", "-h", "--no-model"],
+                                  values: ["--llm-model", "--model", "--method", "--format"])
+        } catch let error as Options.UsageError {
+            printError("\(error.message)\n\n\(usage)"); return 2
+        } catch { return 2 }
+        if options.flags.contains("--help") || options.flags.contains("-h") { print(usage); return 0 }
+        guard options.positional.count == 2, let kind = options.positional.first,
+              ["choices", "grouping"].contains(kind) else {
+            printError("eval needs `choices FILE.json` or `grouping FILE.json`.\n\n\(usage)")
+            return 2
+        }
+        var settings = DecisionSettings()
+        if let method = options.values["--method"] {
+            if kind == "choices", let value = QuestionMethod(rawValue: method) {
+                settings.questionMethod = value
+            } else if kind == "grouping", let value = LayoutMethod(rawValue: method) {
+                settings.layoutMethod = value
+            } else {
+                printError("unknown --method \(method) for eval \(kind).\n\n\(usage)"); return 2
+            }
+        }
+        if let format = options.values["--format"] {
+            guard let value = PromptFormat(rawValue: format) else {
+                printError("--format must be chat or completion.\n\n\(usage)"); return 2
+            }
+            settings.format = value
+        }
+        // Generous budgets: the evaluation measures choices, not the product's timeouts.
+        settings.questionBudget = .seconds(30)
+        settings.layoutBudget = .seconds(60)
+        let url = URL(fileURLWithPath: options.positional[1])
+        let json = options.flags.contains("--json")
+        do {
+            let service: DecisionService
+            if options.flags.contains("--no-model") {
+                service = DecisionService(model: nil, settings: settings)
+            } else {
+                let path = options.values["--llm-model"] ?? options.values["--model"] ?? DefaultModels.languageModel
+                service = try DecisionService(modelPath: path, settings: settings)
+            }
+            if kind == "choices" {
+                return try await choices(url, service: service, json: json)
+            } else {
+                return try await grouping(url, service: service, json: json)
+            }
+        } catch {
+            printError("\(error)")
+            return 1
+        }
+    }
+
+    static func choices(_ url: URL, service: DecisionService, json: Bool) async throws -> Int32 {
+        let set = try ChoiceScenarioSet.load(from: url)
+        let packs = try LanguagePackLoader().loadAll()
+        var rules: [String: Rules] = [:]
+        for pack in packs { rules[pack.code] = Rules(pack: pack) }
+        let results = try await ChoiceEvaluation.run(set.cases, rules: rules, service: service) { result in
+            if json {
+                print(jsonLine(["id": result.id, "choice": result.choice.rawValue,
+                                "source": result.source.rawValue, "ms": result.milliseconds]))
+            } else {
+                let mark = result.acceptable ? "ok  " : "miss"
+                let suggestion = result.suggestion.map { $0 != result.choice ? " (model said \($0.rawValue))" : "" } ?? ""
+                print("\(mark) \(result.id): \(result.choice.rawValue) [\(result.source.rawValue)]\(suggestion) \(result.milliseconds) ms")
+            }
+        }
+        let rates = ChoiceEvaluation.rates(results)
+        let fallback = FallbackEvaluation.evaluate(set.cases, packs: packs)
+        let missed = ChoiceEvaluation.missedEndings(results)
+        let times = results.filter { $0.attempts > 0 }.map(\.milliseconds)
+        if json {
+            var summary: [String: Any] = [
+                "summary": "choices",
+                "model": service.model?.path ?? "none",
+                "acceptable": Dictionary(uniqueKeysWithValues: (rates.rows + [rates.overall]).map { ($0.language, $0.rate) }),
+                "fallbackOnly": Dictionary(uniqueKeysWithValues: (fallback.perLanguage + [fallback.overall]).map { ($0.language, $0.rate) }),
+                "mustEndMissed": missed,
+                "cases": results.count,
+            ]
+            summary["p50ms"] = percentile(times, 50)
+            summary["p95ms"] = percentile(times, 95)
+            print(jsonLine(summary))
+        } else {
+            print("model: \(service.model?.path ?? "none (rules only)")")
+            print("acceptable: " + rates.text)
+            print(fallback.summary)
+            print("mustEnd cases that did not end: \(missed.isEmpty ? "none" : missed.joined(separator: ", "))")
+            print("latency of model decisions: p50 \(percentile(times, 50)) ms, p95 \(percentile(times, 95)) ms (\(times.count) asked)")
+        }
+        return 0
+    }
+
+    static func grouping(_ url: URL, service: DecisionService, json: Bool) async throws -> Int32 {
+        let set = try GroupingScenarioSet.load(from: url)
+        let results = try await GroupingEvaluation.run(set.cases, service: service) { result in
+            if json {
+                print(jsonLine(["id": result.id, "layout": result.layout.json,
+                                "source": result.source.rawValue, "ms": result.milliseconds]))
+            } else {
+                print("\(result.id): \(result.layout.json) [\(result.source.rawValue)] \(result.milliseconds) ms")
+            }
+        }
+        let scores = GroupingEvaluation.scores(results)
+        let times = results.filter { $0.sourceCount <= 20 }.map(\.milliseconds)
+        let invalid = results.filter { !$0.valid }.map(\.id)
+        if json {
+            func object(_ score: BoundaryScore) -> [String: Any] {
+                ["precision": score.precision, "recall": score.recall, "f1": score.f1]
+            }
+            print(jsonLine(["summary": "grouping", "model": service.model?.path ?? "none",
+                            "boundaries": object(scores.model), "baseline": object(scores.baseline),
+                            "titleAgreement": Double(scores.titleHits) / Double(max(1, scores.scored)),
+                            "scored": scores.scored, "cases": results.count, "invalid": invalid,
+                            "p50ms": percentile(times, 50), "p95ms": percentile(times, 95)]))
+        } else {
+            print("model: \(service.model?.path ?? "none (rules only)")")
+            print("boundaries: \(scores.model.text) over \(scores.scored) cases")
+            print("baseline (one paragraph per answer): \(scores.baseline.text)")
+            print("title flag agrees: \(scores.titleHits)/\(scores.scored); invalid layouts: \(invalid.count)")
+            print("latency per layout (N ≤ 20): p50 \(percentile(times, 50)) ms, p95 \(percentile(times, 95)) ms")
+        }
+        return 0
+    }
+
+    /// One compact JSON object with sorted keys; layouts are embedded as JSON, not as strings.
+    static func jsonLine(_ object: [String: Any]) -> String {
+        var object = object
+        if let layout = object["layout"] as? String,
+           let value = try? JSONSerialization.jsonObject(with: Data(layout.utf8)) {
+            object["layout"] = value
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

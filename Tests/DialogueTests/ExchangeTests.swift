@@ -1,0 +1,115 @@
+import DialogueCore
+import Foundation
+import Testing
+@testable import Dialogue
+
+/// Test doubles for the ports: scripted answers, a recording speaker, an in-memory journal.
+final class Script: AnswerSource, PromptSpeaking, JournalWriting, @unchecked Sendable {
+    private let lock = NSLock()
+    private var replies: [AnswerOutcome]
+    private(set) var said: [SpokenPrompt] = []
+    private(set) var lines: [String] = []
+    var failOnAnswer: Int? = nil
+
+    init(_ replies: [AnswerOutcome]) { self.replies = replies }
+
+    func say(_ prompt: SpokenPrompt) async throws { lock.withLock { said.append(prompt) } }
+
+    struct MicrophoneDied: Error, CustomStringConvertible { var description: String { "the microphone stopped" } }
+
+    func answer(to question: TurnQuestion) async throws -> AnswerOutcome {
+        try lock.withLock {
+            if let fail = failOnAnswer, said.count - 1 == fail { throw MicrophoneDied() }
+            return replies.isEmpty ? .noAnswer : replies.removeFirst()
+        }
+    }
+
+    func append(_ event: JournalEvent) throws { lock.withLock { lines.append(Journal.line(event)) } }
+
+    var journalText: String { lock.withLock { lines.joined() } }
+}
+
+@Suite("Exchange loop (test doubles, rules-only decisions)")
+struct ExchangeTests {
+    let pack = try! LanguagePackLoader().load("en")
+
+    func exchange(_ script: Script, language: String = "en") throws -> Exchange {
+        let pack = try LanguagePackLoader().load(language)
+        let rules = RulesOnlyDecider(rules: Rules(pack: pack))
+        return Exchange(language: language, speaker: script, answers: script, questions: rules, layouts: rules, journal: script)
+    }
+
+    @Test func endsOnASpokenEndingAndKeepsEveryAnswer() async throws {
+        let script = Script([.answer("A new app for plant care. It reads soil photos."),
+                             .answer("People who forget to water."),
+                             .answer("That's all for now.")])
+        try script.append(.started(id: "t1", created: Date(), timeZone: "UTC", language: "en"))
+        let outcome = await try exchange(script).run()
+        #expect(outcome.endReason == .finished)
+        #expect(outcome.conversation.answers.count == 3)
+        #expect(outcome.decisions.last?.finishes == true)
+        #expect(script.said.first == .question(.opening))
+        #expect(script.said.filter { if case .question = $0 { return true } else { return false } }.count == 3)
+        if case .closing = script.said.last {} else { Issue.record("no closing line: \(script.said)") }
+        // Every sentence is in the sources, in order.
+        #expect(outcome.sources.map(\.text) == ["A new app for plant care.", "It reads soil photos.",
+                                                "People who forget to water.", "That's all for now."])
+        // The journal alone rebuilds a note with every answer.
+        let note = try Journal.rebuild(from: script.journalText)
+        for sentence in outcome.sources.map(\.text) { #expect(note.contains(sentence.replacingOccurrences(of: ".", with: "\\.")) || note.contains(sentence)) }
+    }
+
+    @Test func neverAsksMoreThanSixQuestions() async throws {
+        let script = Script(Array(repeating: .answer("Something more about the plan."), count: 20))
+        let outcome = await try exchange(script).run()
+        #expect(outcome.conversation.questionCount <= Rules.maxQuestions)
+        #expect(outcome.endReason == .finished)
+    }
+
+    @Test func anInterruptionKeepsThePartialAnswer() async throws {
+        let script = Script([.answer("A budget meeting next week."), .ended(partial: "We need to decide the")])
+        let outcome = await try exchange(script).run()
+        #expect(outcome.endReason == .interrupted)
+        #expect(outcome.conversation.answers == ["A budget meeting next week.", "We need to decide the"])
+        #expect(outcome.layoutSource == .fallback)
+    }
+
+    @Test func aFailureKeepsTheWordsSoFar() async throws {
+        let script = Script([.answer("First idea."), .answer("More words.")])
+        script.failOnAnswer = 1
+        let outcome = await try exchange(script).run()
+        #expect(outcome.endReason == .failed)
+        #expect(outcome.failure == "the microphone stopped")
+        #expect(outcome.conversation.answers == ["First idea."])
+        #expect(outcome.sources.map(\.text) == ["First idea."])
+    }
+
+    @Test func noAnswerAtAllGivesAnEmptyNote() async throws {
+        let outcome = await try exchange(Script([])).run()
+        #expect(outcome.endReason == .noAnswer)
+        #expect(outcome.sources.isEmpty)
+    }
+
+    @Test(arguments: ["en": "That's all.", "es": "Eso es todo.", "fr": "C'est tout.", "de": "Das war's.", "ja": "以上です。"].map { $0 })
+    func endsByVoiceInEveryLanguage(language: String, ending: String) async throws {
+        let script = Script([.answer("Idea."), .answer(ending), .answer("never asked")])
+        let outcome = await try exchange(script, language: language).run()
+        #expect(outcome.conversation.answers.count == 2)
+        #expect(outcome.decisions.last?.finishes == true)
+    }
+
+    @Test func theFileJournalSurvivesAndRebuilds() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID())").path
+        let journal = try FileJournal(directory: dir, id: "abc")
+        try journal.append(.started(id: "abc", created: Date(), timeZone: "UTC", language: "en"))
+        try journal.append(.asked(.opening))
+        try journal.append(.answered("Keep this sentence."))
+        #expect(FileJournal.unfinished(in: dir) == [dir + "/abc.jsonl"])
+        let mode = try FileManager.default.attributesOfItem(atPath: journal.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let note = try Journal.rebuild(from: String(contentsOfFile: journal.path, encoding: .utf8))
+        #expect(note.contains("Keep this sentence"))
+        journal.remove()
+        #expect(FileJournal.unfinished(in: dir).isEmpty)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import Transcription
+
+@Suite("Hallucination filter")
+struct HallucinationFilterTests {
+    let filter = HallucinationFilter()
+    let quiet = [Float](repeating: 0, count: 16_000 * 3)
+    let loud: [Float] = (0..<(16_000 * 3)).map { (i: Int) -> Float in Float(sin(Double(i) * 0.07) * 0.3) }
+
+    func segment(_ text: String, noSpeech: Float = 0.1) -> TranscriptSegment {
+        TranscriptSegment(start: 0, end: 3, text: text, noSpeechProbability: noSpeech)
+    }
+
+    @Test(arguments: [" Thank you for watching!", "ご視聴ありがとうございました", " ¡Gracias por ver!",
+                      " Merci d'avoir regardé.", " Vielen Dank fürs Zuschauen!"])
+    func dropsStockPhrasesOverQuietAudio(text: String) {
+        #expect(filter.filter([segment(text)], samples: quiet).isEmpty)
+        // Said out loud, the same words are the user's and stay.
+        #expect(filter.filter([segment(text)], samples: loud).count == 1)
+    }
+
+    @Test func dropsWhatWhisperCallsNoSpeechOverQuietAudio() {
+        #expect(filter.filter([segment("Hello there.", noSpeech: 0.9)], samples: quiet).isEmpty)
+        #expect(filter.filter([segment("Hello there.", noSpeech: 0.9)], samples: loud).count == 1)
+    }
+
+    @Test(arguments: ["you you you you you you you", "は は は は は は", "ははははははははは", "the the the the the the the the"])
+    func dropsLoops(text: String) {
+        #expect(filter.filter([segment(text)], samples: loud).isEmpty)
+    }
+
+    @Test(arguments: ["I really really want this.", "No, no, no — that is not it.", "ありがとうございます。助かります。", "Ha ha, that was funny."])
+    func keepsOrdinarySpeech(text: String) {
+        #expect(filter.filter([segment(text)], samples: loud).count == 1)
+    }
+}

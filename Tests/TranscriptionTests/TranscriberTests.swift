@@ -1,0 +1,44 @@
+import DialogueCore
+import Foundation
+import Testing
+@testable import Transcription
+
+@Suite("Transcriber (real whisper.cpp, default model)")
+struct TranscriberTests {
+    @Test func transcribesJFKWordForWord() async throws {
+        let wav = try WAVFile(contentsOf: DefaultModels.jfkSample)
+        #expect(wav.sampleRate == 16_000)
+        let transcriber = try Transcriber(modelPath: DefaultModels.whisper)
+        #expect(transcriber.isMultilingual)
+        let transcript = try await transcriber.transcribe(wav.monoSamples(), options: TranscriptionOptions(language: "en"))
+        let words = transcript.text.lowercased().split { !$0.isLetter }.joined(separator: " ")
+        #expect(words == "and so my fellow americans ask not what your country can do for you ask what you can do for your country")
+        #expect(transcript.segments.first.map { $0.start >= 0 && $0.end <= 11.5 } == true)
+    }
+
+    @Test func resampledStereoCopyGivesTheSameWords() async throws {
+        // 44.1 kHz stereo made from the same recording: the reader must downmix and resample.
+        let wav = try WAVFile(contentsOf: DefaultModels.jfkSample)
+        let high = Resampler.resample(wav.samples, from: 16_000, to: 44_100)
+        var stereo: [Float] = []
+        stereo.reserveCapacity(high.count * 2)
+        for s in high { stereo.append(s); stereo.append(s) }
+        let converted = WAVFile(sampleRate: 44_100, channels: 2, samples: stereo).monoSamples(at: 16_000)
+        let transcriber = try Transcriber(modelPath: DefaultModels.whisper)
+        let transcript = try await transcriber.transcribe(converted, options: TranscriptionOptions(language: "en"))
+        #expect(transcript.text.lowercased().contains("ask not what your country can do for you"))
+    }
+
+    @Test func missingModelIsExplained() {
+        #expect(throws: TranscriberError.modelMissing(path: "/nonexistent/model.bin")) {
+            _ = try Transcriber(modelPath: "/nonexistent/model.bin")
+        }
+    }
+
+    @Test func garbageModelIsRejectedNotCrashed() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("garbage-\(UUID()).bin").path
+        try Data(repeating: 7, count: 4096).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: TranscriberError.modelInvalid(path: path)) { _ = try Transcriber(modelPath: path) }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import Transcription
+
+@Suite("WAV reading and resampling")
+struct WAVFileTests {
+    @Test func roundTripsSixteenBitMono() throws {
+        let samples: [Float] = (0..<1600).map { Float(sin(Double($0) * 0.05)) * 0.5 }
+        let wav = try WAVFile(data: WAVFile.encode(mono: samples, sampleRate: 16_000))
+        #expect(wav.sampleRate == 16_000 && wav.channels == 1)
+        #expect(zip(wav.samples, samples).allSatisfy { abs($0 - $1) < 1.0 / 16_000 })
+    }
+
+    @Test func rejectsNonAudio() {
+        #expect(throws: WAVFile.ReadError.notWAV("x.txt")) {
+            _ = try WAVFile(data: Data("just some text, not audio".utf8), path: "x.txt")
+        }
+    }
+
+    @Test func rejectsAnEmptyDataChunk() {
+        var data = WAVFile.encode(mono: [], sampleRate: 16_000)
+        data.append(contentsOf: [])
+        #expect(throws: WAVFile.ReadError.empty("e.wav")) { _ = try WAVFile(data: data, path: "e.wav") }
+    }
+
+    @Test func missingFileNamesThePath() {
+        #expect(throws: WAVFile.ReadError.missing("/no/such.wav")) { _ = try WAVFile(contentsOf: "/no/such.wav") }
+    }
+
+    @Test func resamplingKeepsAToneAndItsLength() {
+        // A 440 Hz tone at 48 kHz → 16 kHz keeps its frequency (zero crossings) and duration.
+        let tone = (0..<48_000).map { Float(sin(2 * Double.pi * 440 * Double($0) / 48_000)) }
+        let out = Resampler.resample(tone, from: 48_000, to: 16_000)
+        #expect(out.count == 16_000)
+        let crossings = zip(out.dropLast(), out.dropFirst()).filter { $0 < 0 && $1 >= 0 }.count
+        #expect(abs(crossings - 440) <= 2)
+        #expect(abs(AudioLevel.rms(out) - Float(0.5.squareRoot())) < 0.02)
+    }
+
+    @Test func silenceHasNoSpeechEnergy() {
+        #expect(!AudioLevel.containsSpeechEnergy([Float](repeating: 0, count: 32_000)))
+        let hum = (0..<32_000).map { Float(sin(Double($0) * 0.1)) * 0.002 }
+        #expect(!AudioLevel.containsSpeechEnergy(hum))
+        let voice = (0..<32_000).map { Float(sin(Double($0) * 0.1)) * 0.2 }
+        #expect(AudioLevel.containsSpeechEnergy(voice))
+    }
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# A private, headless PulseAudio server with virtual devices, for tests and the demo.
+#
+#   scripts/test-audio.sh run CMD ARGS…   start a server, run CMD with the client environment,
+#                                         stop the server by its PID, exit with CMD's status
+#   scripts/test-audio.sh start           start one and print the environment to `eval`
+#   scripts/test-audio.sh stop DIR        stop the server whose folder is DIR
+#
+# Devices: sink `speaker` (record `speaker.monitor` to hear exactly what was played), sink
+# `micfeed` with source `mic` remapped on its monitor (play the "user" into `micfeed`),
+# `deadmic`, a pipe source nobody writes (opens fine, delivers nothing), and `stallmic`, a pipe
+# source on the FIFO `$DIALOGUE_MEMO_TEST_AUDIO/stallmic.fifo` that delivers exactly what a test
+# writes there (s16le, 16 kHz, mono) and stalls when it stops writing. Each null sink is kept
+# busy by a silent source looped into it: an idle null sink renders ahead in ~2 s blocks, which
+# delays a new capture stream's first frame by up to 2 s.
+set -euo pipefail
+
+start() {
+    local dir; dir=$(mktemp -d "${TMPDIR:-/tmp}/dialogue-memo-pulse.XXXXXX")
+    mkdir -p "$dir/home" "$dir/runtime/pulse"
+    chmod 700 "$dir/runtime"
+    cat >"$dir/server.pa" <<EOF
+load-module module-native-protocol-unix auth-anonymous=1 socket=$dir/runtime/pulse/native
+load-module module-null-sink sink_name=speaker rate=48000 channels=2 sink_properties=device.description=speaker
+load-module module-null-sink sink_name=micfeed rate=16000 channels=1 sink_properties=device.description=micfeed
+load-module module-remap-source source_name=mic master=micfeed.monitor source_properties=device.description=mic
+load-module module-pipe-source source_name=deadmic file=$dir/deadmic.fifo format=s16le rate=16000 channels=1
+load-module module-pipe-source source_name=stallmic file=$dir/stallmic.fifo format=s16le rate=16000 channels=1
+load-module module-null-source source_name=keepalive_speaker rate=48000 channels=2
+load-module module-null-source source_name=keepalive_micfeed rate=16000 channels=1
+load-module module-loopback source=keepalive_speaker sink=speaker latency_msec=20
+load-module module-loopback source=keepalive_micfeed sink=micfeed latency_msec=20
+set-default-sink speaker
+set-default-source mic
+EOF
+    HOME="$dir/home" XDG_RUNTIME_DIR="$dir/runtime" PULSE_COOKIE="$dir/cookie" \
+        pulseaudio --daemonize=yes --use-pid-file=yes -n -F "$dir/server.pa" \
+        --exit-idle-time=-1 --realtime=no --high-priority=no --log-target="file:$dir/server.log" \
+        >/dev/null 2>&1 || { echo "test-audio: pulseaudio failed to start; see $dir/server.log" >&2
+                            tail -n 5 "$dir/server.log" >&2 || true; exit 1; }
+    local i
+    for i in $(seq 1 50); do
+        [ -S "$dir/runtime/pulse/native" ] && [ -s "$dir/runtime/pulse/pid" ] && break
+        sleep 0.1
+    done
+    PULSE_SERVER="unix:$dir/runtime/pulse/native" PULSE_COOKIE="$dir/cookie" pactl info >/dev/null
+    echo "$dir"
+}
+
+stop() {
+    local dir=$1 pid
+    pid=$(cat "$dir/runtime/pulse/pid" 2>/dev/null || true)
+    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        kill "$pid"
+        for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        kill -9 "$pid" 2>/dev/null || true
+    fi
+    rm -rf "$dir"
+}
+
+client_env() {
+    local dir=$1
+    printf 'export PULSE_SERVER=unix:%s/runtime/pulse/native PULSE_COOKIE=%s/cookie DIALOGUE_MEMO_TEST_AUDIO=%s\n' \
+        "$dir" "$dir" "$dir"
+}
+
+case "${1:-}" in
+    start) dir=$(start); client_env "$dir" ;;
+    stop) stop "${2:?usage: test-audio.sh stop DIR}" ;;
+    run)
+        shift
+        [ $# -gt 0 ] || { echo "usage: test-audio.sh run CMD [ARGS…]" >&2; exit 2; }
+        dir=$(start)
+        trap 'stop "$dir"' EXIT INT TERM
+        eval "$(client_env "$dir")"
+        echo "==> private PulseAudio running (pid $(cat "$dir/runtime/pulse/pid"), $dir)"
+        status=0; "$@" || status=$?
+        exit $status ;;
+    *) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac
