@@ -11,6 +11,7 @@ enum CommandLineInterface {
     Usage:
       dialogue-memo doctor                     check engines, models, audio and voices
       dialogue-memo transcribe FILE.wav [--lang xx] [--json] [--whisper-model PATH]
+      dialogue-memo list | show ID | search QUERY | delete ID | edit ID   your saved notes
       dialogue-memo --help | --version
 
     Run `dialogue-memo COMMAND --help` for a command's options.
@@ -27,6 +28,7 @@ enum CommandLineInterface {
         case "--version": print("dialogue-memo \(version)"); return 0
         case "doctor": return await DoctorCommand.run(rest)
         case "transcribe": return await TranscribeCommand.run(rest)
+        case "list", "show", "search", "delete", "edit": return await NotesCommands.run(command, rest)
         default:
             printError("unknown command \"\(command)\".\n\n\(usage)")
             return 2

@@ -19,6 +19,8 @@ enum EvalCommand {
       --method M         choices: score (default), scoreMean, generate;
                          grouping: branch (default), generate
       --format F         chat or completion (default: chat if the model has a chat template)
+      --labels L         options as English questions (question, default) or topics (topic)
+      --rules-prior X    log-score bonus for the rules' own choice (default 0: the model alone)
       --no-model         the rules alone (what happens when no model is available)
     """
 
@@ -26,7 +28,7 @@ enum EvalCommand {
         let options: Options
         do {
             options = try Options(arguments, flags: ["--json", "--help", "-h", "--no-model"],
-                                  values: ["--llm-model", "--model", "--method", "--format"])
+                                  values: ["--llm-model", "--model", "--method", "--format", "--labels", "--rules-prior"])
         } catch let error as Options.UsageError {
             printError("\(error.message)\n\n\(usage)"); return 2
         } catch { return 2 }
@@ -51,6 +53,18 @@ enum EvalCommand {
                 printError("--format must be chat or completion.\n\n\(usage)"); return 2
             }
             settings.format = value
+        }
+        if let labels = options.values["--labels"] {
+            guard let value = LabelStyle(rawValue: labels) else {
+                printError("--labels must be question or topic.\n\n\(usage)"); return 2
+            }
+            settings.labels = value
+        }
+        if let prior = options.values["--rules-prior"] {
+            guard let value = Double(prior), value >= 0 else {
+                printError("--rules-prior needs a number ≥ 0.\n\n\(usage)"); return 2
+            }
+            settings.rulesPrior = value
         }
         // Generous budgets: the evaluation measures choices, not the product's timeouts.
         settings.questionBudget = .seconds(30)

@@ -1,0 +1,28 @@
+import Foundation
+
+/// One labelled case of `shared/eval/choice-scenarios.json`: a conversation so far and the
+/// next choices a thoughtful interviewer would accept.
+public struct ChoiceScenario: Sendable, Hashable, Codable {
+    public let id: String
+    public let language: String
+    /// The labeller's kind: product, meeting, plan, reflection, other.
+    public let kind: String
+    public let turns: [Turn]
+    public let acceptable: [QuestionChoice]
+    /// The last answer is an explicit ending or refusal.
+    public let mustEnd: Bool
+    public let note: String?
+
+    public var conversation: Conversation { Conversation(turns: turns) }
+}
+
+/// The whole scenario file.
+public struct ChoiceScenarioSet: Sendable, Hashable, Codable {
+    public let version: Int
+    public let description: String
+    public let cases: [ChoiceScenario]
+
+    public static func load(from url: URL) throws -> ChoiceScenarioSet {
+        try JSONDecoder().decode(ChoiceScenarioSet.self, from: Data(contentsOf: url))
+    }
+}

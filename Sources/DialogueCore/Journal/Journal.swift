@@ -1,0 +1,114 @@
+import Foundation
+
+/// The journal format: append-only JSON lines, one per `JournalEvent`. Writing (fsync, file
+/// location) belongs to the program; this is how lines are made and read back.
+public enum Journal {
+    /// One event as a JSON line, newline included: append it to the file as one write.
+    public static func line(_ event: JournalEvent) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(JournalLine(event))) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// Reads every event it can. A damaged last line (a crash mid-write) is expected and
+    /// ignored; a damaged line elsewhere is skipped and reported.
+    public static func read(_ text: String) -> JournalReading {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var events: [JournalEvent] = []
+        var damaged: [Int] = []
+        var truncatedTail = false
+        let decoder = JSONDecoder()
+        for (index, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            if let decoded = try? decoder.decode(JournalLine.self, from: Data(line.utf8)),
+               let event = decoded.journalEvent {
+                events.append(event)
+            } else if index == lines.count - 1 {
+                truncatedTail = true
+            } else {
+                damaged.append(index + 1)
+            }
+        }
+        return JournalReading(events: events, damagedLines: damaged, truncatedTail: truncatedTail)
+    }
+
+    /// The note, rebuilt from the journal alone.
+    public static func rebuild(from text: String, loader: LanguagePackLoader = LanguagePackLoader()) throws -> String {
+        let replay = try JournalReplay(read(text).events)
+        let code = LanguagePackLoader.supportedLanguages.contains(replay.language) ? replay.language : "en"
+        return replay.note(pack: try loader.load(code))
+    }
+}
+
+/// What reading a journal found.
+public struct JournalReading: Sendable, Hashable {
+    public let events: [JournalEvent]
+    /// 1-based numbers of lines that could not be read (not counting a truncated last line).
+    public let damagedLines: [Int]
+    /// Whether the last line was cut off.
+    public let truncatedTail: Bool
+}
+
+public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
+    case missingStart
+
+    public var description: String {
+        "The journal has no readable \"started\" line, so it is not a Dialogue Memo journal (or its first line is damaged)."
+    }
+}
+
+/// The exchange as a journal recorded it.
+public struct JournalReplay: Sendable, Hashable {
+    public let id: String
+    public let created: Date
+    public let timeZone: TimeZone
+    public let language: String
+    public let conversation: Conversation
+    public let decisions: [Decision]
+    /// The last layout recorded, if the exchange got that far.
+    public let layout: RecordedLayout?
+
+    public struct RecordedLayout: Sendable, Hashable {
+        public let layout: Layout
+        public let source: LayoutSource
+    }
+
+    public init(_ events: [JournalEvent]) throws {
+        guard case .started(let id, let created, let zone, let language)? = events.first(where: {
+            if case .started = $0 { return true } else { return false }
+        }) else { throw JournalError.missingStart }
+        var turns: [Turn] = []
+        var pending: TurnQuestion?
+        var decisions: [Decision] = []
+        var layout: RecordedLayout?
+        for event in events {
+            switch event {
+            case .started: break
+            case .asked(let question): pending = question
+            case .answered(let text):
+                turns.append(Turn(question: pending ?? (turns.isEmpty ? .opening : .choice(.moreDetails)), answer: text))
+                pending = nil
+            case .decided(let decision): decisions.append(decision)
+            case .laidOut(let recorded, let source): layout = RecordedLayout(layout: recorded, source: source)
+            }
+        }
+        self.id = id
+        self.created = created
+        self.timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0)!
+        self.language = language
+        self.conversation = Conversation(turns: turns)
+        self.decisions = decisions
+        self.layout = layout
+    }
+
+    /// The note: the recorded layout if it came from the model and fits the sentences,
+    /// else the local fallback.
+    public func note(pack: LanguagePack) -> String {
+        let sources = SentenceSplitter.sources(from: conversation.answers, language: language)
+        let attempts: [Layout?] = layout.map { $0.source == .model ? [$0.layout] : [] } ?? []
+        let (chosen, source) = Layout.resolve(attempts: attempts, sourceCount: sources.count)
+        let metadata = NoteMetadata(id: id, created: created, timeZone: timeZone, language: language,
+                                    questions: conversation.askedChoices, layoutSource: source)
+        return NoteRenderer(pack: pack).render(sources: sources, layout: chosen, metadata: metadata)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Everything one interface language needs: the reviewed lines the user hears and reads, the
+/// generic note title, the CLI's strings and the phrase lists of the rules. Built from
+/// `Locales/<code>.json` with English filling any key the file lacks.
+public struct LanguagePack: Sendable {
+    /// ISO 639-1 code: "en", "ja", "es", "fr", "de".
+    public let code: String
+    /// The language's own name ("日本語").
+    public let name: String
+    /// espeak-ng voice name.
+    public let voice: String
+    /// whisper.cpp language code.
+    public let whisperLanguage: String
+    public let opening: SpokenText
+    /// One line per non-final case.
+    public let questions: [QuestionChoice: SpokenText]
+    /// The closing line for `ready` and for `stop`.
+    public let closings: [QuestionChoice: SpokenText]
+    /// Generic note title with a `{date}` placeholder.
+    public let noteTitle: String
+    /// How `{date}` is written: placeholders `{year}`, `{month}`, `{day}` (unpadded),
+    /// `{mm}`, `{dd}` (two digits).
+    public let noteDate: String
+    public let ui: [String: String]
+    public let phrases: Phrases
+    /// Keys this language's file lacked and took from English (empty for a complete file).
+    public let keysFromEnglish: [String]
+
+    public init(code: String, name: String, voice: String, whisperLanguage: String,
+                opening: SpokenText, questions: [QuestionChoice: SpokenText],
+                closings: [QuestionChoice: SpokenText], noteTitle: String, noteDate: String,
+                ui: [String: String], phrases: Phrases, keysFromEnglish: [String] = []) {
+        self.code = code
+        self.name = name
+        self.voice = voice
+        self.whisperLanguage = whisperLanguage
+        self.opening = opening
+        self.questions = questions
+        self.closings = closings
+        self.noteTitle = noteTitle
+        self.noteDate = noteDate
+        self.ui = ui
+        self.phrases = phrases
+        self.keysFromEnglish = keysFromEnglish
+    }
+
+    /// The line for a chosen case: its question, or the closing line for `ready`/`stop`.
+    public func line(for choice: QuestionChoice) -> SpokenText {
+        (choice.isFinal ? closings[choice] : questions[choice]) ?? SpokenText(text: choice.rawValue)
+    }
+
+    /// The prompt the user hears for a turn: the opening, or the chosen case's line.
+    public func prompt(for question: TurnQuestion) -> SpokenText {
+        switch question {
+        case .opening: opening
+        case .choice(let choice): line(for: choice)
+        }
+    }
+
+    /// A CLI string with its placeholders filled.
+    public func ui(_ key: UIKey, _ values: [String: String] = [:]) -> String {
+        Placeholders.fill(ui[key.rawValue] ?? key.rawValue, values)
+    }
+
+    /// The title used when the first sentence cannot be one: "Memo from 2025-11-29".
+    public func genericTitle(created: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: created)
+        let year = parts.year ?? 1970, month = parts.month ?? 1, day = parts.day ?? 1
+        let date = Placeholders.fill(noteDate, [
+            "year": String(year), "month": String(month), "day": String(day),
+            "mm": twoDigits(month), "dd": twoDigits(day),
+        ])
+        return Placeholders.fill(noteTitle, ["date": date])
+    }
+
+    private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// A locale file as written: every key optional, so a file can be incomplete and English
+/// fills the gaps. `resolve` turns it into a `LanguagePack`.
+struct LanguagePackFile: Decodable, Sendable {
+    var language: String?
+    var name: String?
+    var voice: String?
+    var whisperLanguage: String?
+    var opening: SpokenText?
+    var questions: [String: SpokenText]?
+    var closing: [String: SpokenText]?
+    var noteTitle: String?
+    var noteDate: String?
+    var ui: [String: String]?
+    var phrases: PhrasesFile?
+
+    struct PhrasesFile: Decodable, Sendable {
+        var endings, interruptions, refusals, fillers, endingTails, negatives: [String]?
+        var hesitations, productIdea, meeting, reflection: [String]?
+        var angleCues: [String: [String]]?
+    }
+
+    /// Problems that make the file wrong rather than merely incomplete: names that are not
+    /// cases (a typo would otherwise silently fall back to English).
+    func unknownNames() -> [String] {
+        let questionNames = Set(QuestionChoice.questions.map(\.rawValue))
+        let closingNames = Set(QuestionChoice.finals.map(\.rawValue))
+        let angleNames = Set(QuestionChoice.questions.map(\.rawValue))
+        var unknown: [String] = []
+        unknown += (questions ?? [:]).keys.filter { !questionNames.contains($0) }.map { "questions.\($0)" }
+        unknown += (closing ?? [:]).keys.filter { !closingNames.contains($0) }.map { "closing.\($0)" }
+        unknown += (phrases?.angleCues ?? [:]).keys.filter { !angleNames.contains($0) }.map { "phrases.angleCues.\($0)" }
+        return unknown.sorted()
+    }
+
+    /// Every key with its value taken from this file or, failing that, from `english`.
+    /// Returns nil with the missing key names when even English lacks a key.
+    func resolve(code: String, english: LanguagePackFile) -> Result<LanguagePack, MissingKeys> {
+        var fromEnglish: [String] = []
+        var missing: [String] = []
+        func pick<T>(_ key: String, _ own: T?, _ fallback: T?) -> T? {
+            if let own { return own }
+            fromEnglish.append(key)
+            if fallback == nil { missing.append(key) }
+            return fallback
+        }
+        func pickList(_ key: String, _ path: KeyPath<PhrasesFile, [String]?>) -> [String] {
+            pick("phrases.\(key)", phrases?[keyPath: path], english.phrases?[keyPath: path]) ?? []
+        }
+
+        var questionLines: [QuestionChoice: SpokenText] = [:]
+        for choice in QuestionChoice.questions {
+            questionLines[choice] = pick("questions.\(choice.rawValue)", questions?[choice.rawValue],
+                                         english.questions?[choice.rawValue])
+        }
+        var closingLines: [QuestionChoice: SpokenText] = [:]
+        for choice in QuestionChoice.finals {
+            closingLines[choice] = pick("closing.\(choice.rawValue)", closing?[choice.rawValue],
+                                        english.closing?[choice.rawValue])
+        }
+        var uiStrings: [String: String] = [:]
+        for key in Set((english.ui ?? [:]).keys).union(UIKey.allCases.map(\.rawValue)).sorted() {
+            uiStrings[key] = pick("ui.\(key)", ui?[key], english.ui?[key])
+        }
+        var cues: [String: [String]] = [:]
+        for name in Set((english.phrases?.angleCues ?? [:]).keys).union((phrases?.angleCues ?? [:]).keys).sorted() {
+            cues[name] = pick("phrases.angleCues.\(name)", phrases?.angleCues?[name],
+                              english.phrases?.angleCues?[name]) ?? []
+        }
+        let phraseLists = Phrases(
+            endings: pickList("endings", \.endings),
+            interruptions: pickList("interruptions", \.interruptions),
+            refusals: pickList("refusals", \.refusals),
+            fillers: pickList("fillers", \.fillers),
+            endingTails: pickList("endingTails", \.endingTails),
+            negatives: pickList("negatives", \.negatives),
+            hesitations: pickList("hesitations", \.hesitations),
+            productIdea: pickList("productIdea", \.productIdea),
+            meeting: pickList("meeting", \.meeting),
+            reflection: pickList("reflection", \.reflection),
+            angleCues: cues)
+
+        let pack = LanguagePack(
+            code: code,
+            name: pick("name", name, english.name) ?? code,
+            voice: pick("voice", voice, english.voice) ?? code,
+            whisperLanguage: pick("whisperLanguage", whisperLanguage, english.whisperLanguage) ?? code,
+            opening: pick("opening", opening, english.opening) ?? SpokenText(text: ""),
+            questions: questionLines,
+            closings: closingLines,
+            noteTitle: pick("noteTitle", noteTitle, english.noteTitle) ?? "{date}",
+            noteDate: pick("noteDate", noteDate, english.noteDate) ?? "{year}-{mm}-{dd}",
+            ui: uiStrings,
+            phrases: phraseLists,
+            keysFromEnglish: fromEnglish)
+        return missing.isEmpty ? .success(pack) : .failure(MissingKeys(names: missing))
+    }
+
+    struct MissingKeys: Error { let names: [String] }
+}

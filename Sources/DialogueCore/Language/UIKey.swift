@@ -1,0 +1,11 @@
+/// Every string the command-line program shows, by key in the locale files' `ui` dictionary.
+/// A test checks that this list and `Locales/en.json` agree. The `key…` entries are the single
+/// letters a prompt accepts in this language (they match the letters in `savePrompt`,
+/// `confirmDiscard` and `recoverPrompt`).
+public enum UIKey: String, CaseIterable, Sendable {
+    case hintFinish, listening, hearingYou, thinking, noAnswer, youSaid, typePrompt
+    case typingModeReason, modelUnavailable, unsupportedLocale, noteReady, savePrompt
+    case confirmDiscard, saved, discarded, recoverPrompt, microphoneSilent, audioFailed
+    case saveFailed, interrupted, questionCount, transcriptFull, layoutFallback
+    case keySave, keyEdit, keyDiscard, keyYes, keyNo
+}

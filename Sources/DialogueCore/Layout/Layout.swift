@@ -1,0 +1,43 @@
+import Foundation
+
+/// The model's only contribution to the note: whether the first sentence can be the title,
+/// and which consecutive sentence IDs form a paragraph. JSON shape, exactly as the layout
+/// grammar emits it: `{"firstSourceIsTitle":true,"groups":[[1],[2,3]]}`.
+public struct Layout: Sendable, Hashable, Codable {
+    /// At most this many IDs in one group.
+    public static let maxGroupSize = 48
+
+    public var firstSourceIsTitle: Bool
+    public var groups: [[Int]]
+
+    public init(firstSourceIsTitle: Bool, groups: [[Int]]) {
+        self.firstSourceIsTitle = firstSourceIsTitle
+        self.groups = groups
+    }
+
+    /// The local fallback: one sentence per bullet, generic title. It cannot lose a sentence.
+    public static func fallback(sourceCount: Int) -> Layout {
+        Layout(firstSourceIsTitle: false, groups: sourceCount > 0 ? (1...sourceCount).map { [$0] } : [])
+    }
+
+    /// Compact JSON in the grammar's shape.
+    public var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(self)) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Parses the model's output; nil when it is not a layout at all (counts as invalid).
+    public static func parse(_ text: String) -> Layout? {
+        try? JSONDecoder().decode(Layout.self, from: Data(text.utf8))
+    }
+}
+
+/// Where the layout of a note came from.
+public enum LayoutSource: String, Sendable, Hashable, Codable {
+    /// The model's layout passed validation (first try or the retry).
+    case model
+    /// Both tries failed: one sentence per bullet.
+    case fallback
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// What the note's front matter records.
+public struct NoteMetadata: Sendable, Hashable {
+    public var id: String
+    public var created: Date
+    /// The time zone `created` is shown in (and the generic title's date).
+    public var timeZone: TimeZone
+    /// Interface language code.
+    public var language: String
+    /// The follow-up questions asked, in order.
+    public var questions: [QuestionChoice]
+    /// Where the layout came from; the renderer sets `.fallback` if the layout was invalid.
+    public var layoutSource: LayoutSource
+
+    public init(id: String, created: Date, timeZone: TimeZone = .current, language: String,
+                questions: [QuestionChoice], layoutSource: LayoutSource) {
+        self.id = id
+        self.created = created
+        self.timeZone = timeZone
+        self.language = language
+        self.questions = questions
+        self.layoutSource = layoutSource
+    }
+}

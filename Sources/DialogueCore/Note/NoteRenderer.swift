@@ -1,0 +1,69 @@
+import Foundation
+
+/// Writes the note: front matter, a `# Title` line, then one paragraph per group — or one
+/// bullet per sentence for the fallback layout. It copies the user's sentences and nothing
+/// else; the model supplied only numbers. Escaping keeps what the user said from becoming
+/// Markdown or YAML structure.
+public struct NoteRenderer: Sendable {
+    let pack: LanguagePack
+    let book: PhraseBook
+
+    public init(pack: LanguagePack) {
+        self.pack = pack
+        book = PhraseBook(pack.phrases)
+    }
+
+    /// The Markdown note. An invalid layout is replaced by the fallback here too (defence in
+    /// depth), and the front matter then says so.
+    public func render(sources: [Source], layout: Layout, metadata: NoteMetadata) -> String {
+        var metadata = metadata
+        var layout = layout
+        if !layout.isValid(sourceCount: sources.count) {
+            layout = .fallback(sourceCount: sources.count)
+            metadata.layoutSource = .fallback
+        }
+        let byID = Dictionary(uniqueKeysWithValues: sources.map { ($0.id, $0) })
+        let titleFromSentence = metadata.layoutSource == .model
+            && NoteTitle.firstSentenceIsTitle(sources, layout: layout, book: book)
+        let title = titleFromSentence
+            ? Self.displayForm(sources[0].text)
+            : pack.genericTitle(created: metadata.created, timeZone: metadata.timeZone)
+
+        var blocks: [String] = [FrontMatter.render(metadata), "# " + MarkdownEscaping.escapeLine(title)]
+        let groups = layout.groups
+            .map { group in group.filter { !(titleFromSentence && $0 == 1) }.compactMap { byID[$0] } }
+            .filter { !$0.isEmpty }
+        switch metadata.layoutSource {
+        case .model:
+            blocks += groups.map { MarkdownEscaping.escapeLine(Self.join($0.map { Self.displayForm($0.text) })) }
+        case .fallback:
+            let bullets = groups.flatMap { $0 }.map { "- " + MarkdownEscaping.escapeLine(Self.displayForm($0.text)) }
+            if !bullets.isEmpty { blocks.append(bullets.joined(separator: "\n")) }
+        }
+        return blocks.joined(separator: "\n\n") + "\n"
+    }
+
+    /// A sentence on one line: runs of whitespace (line breaks included) become one space.
+    public static func displayForm(_ sentence: String) -> String {
+        sentence.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+    }
+
+    /// Sentences of one paragraph. Japanese and Chinese sentences follow each other without
+    /// a space; others are separated by one.
+    static func join(_ sentences: [String]) -> String {
+        var paragraph = ""
+        for sentence in sentences {
+            if let last = paragraph.unicodeScalars.last, let next = sentence.unicodeScalars.first,
+               !(isCJKBoundary(last) && isCJKBoundary(next)) {
+                paragraph += " "
+            }
+            paragraph += sentence
+        }
+        return paragraph
+    }
+
+    private static func isCJKBoundary(_ scalar: Unicode.Scalar) -> Bool {
+        MatchableText.isIdeographicOrKana(scalar) || (0x3000...0x303F).contains(scalar.value)
+            || (0xFF01...0xFF0F).contains(scalar.value) || scalar == "\u{FF1F}"
+    }
+}

@@ -1,0 +1,140 @@
+/// The deterministic rules that treat the model's choice as advice. Pure functions of the
+/// conversation (and the suggestion); one value per interface language.
+public struct Rules: Sendable {
+    /// At most six follow-up questions (the opening prompt is not counted).
+    public static let maxQuestions = 6
+    /// Characters of all answers after which the model path stops; the text stays for the editor.
+    public static let transcriptCap = 3_600
+    /// From this many follow-up questions on, our own choice is `ready`: the note has enough.
+    public static let enoughQuestions = 4
+
+    public let language: String
+    let book: PhraseBook
+
+    public init(pack: LanguagePack) {
+        language = pack.code
+        book = PhraseBook(pack.phrases)
+    }
+
+    // MARK: Signals
+
+    /// Whether the answer ends the exchange, and how. `question` is what it answered.
+    public func endSignal(in answer: String, answering question: TurnQuestion? = nil) -> EndSignal? {
+        book.endSignal(in: answer, afterAnythingElse: question == .choice(.moreDetails))
+    }
+
+    /// The end signal of the latest answer.
+    public func endSignal(of conversation: Conversation) -> EndSignal? {
+        guard let last = conversation.turns.last else { return nil }
+        return endSignal(in: last.answer, answering: last.question)
+    }
+
+    /// "I don't know yet": valid content, not asked again.
+    public func isHesitant(_ answer: String) -> Bool { book.isHesitant(answer) }
+
+    public func kind(of conversation: Conversation) -> NoteKind { book.kind(of: conversation.answers) }
+
+    /// Whether some answer mentions a meeting (gates `decision` and `meetingFocus`).
+    public func mentionsMeeting(_ conversation: Conversation) -> Bool {
+        conversation.answers.contains(where: book.mentionsMeeting)
+    }
+
+    /// Whether the case may be asked at all in this conversation (its trigger was seen).
+    public func passesGate(_ choice: QuestionChoice, in conversation: Conversation) -> Bool {
+        passesGate(choice, kind: kind(of: conversation), meeting: mentionsMeeting(conversation))
+    }
+
+    func passesGate(_ choice: QuestionChoice, kind: NoteKind, meeting: Bool) -> Bool {
+        switch choice {
+        case .audience: kind == .product
+        case .decision, .meetingFocus: meeting
+        default: true
+        }
+    }
+
+    /// Cases asked, plus those that would ask the same again in other words.
+    public func coveredChoices(_ conversation: Conversation) -> Set<QuestionChoice> {
+        var covered = Set<QuestionChoice>()
+        for turn in conversation.turns {
+            guard let choice = turn.question.choice else { continue }
+            covered.insert(choice)
+            covered.formUnion(AngleOrder.alwaysOverlapping(choice))
+            if isHesitant(turn.answer) { covered.formUnion(AngleOrder.overlappingWhenHesitant(choice)) }
+        }
+        return covered
+    }
+
+    // MARK: Choices
+
+    /// What the next choice may be. Finishing only, with the reason, after an explicit ending
+    /// or refusal, at six questions, at the transcript cap, or when no angle is left.
+    public func allowedChoices(_ conversation: Conversation) -> ChoiceOptions {
+        switch endSignal(of: conversation) {
+        case .refusal: return ChoiceOptions(choices: [.stop], finishReason: .userRefused)
+        case .interruption: return ChoiceOptions(choices: [.stop], finishReason: .userInterrupted)
+        case .ending: return ChoiceOptions(choices: QuestionChoice.finals, finishReason: .userEnded)
+        case nil: break
+        }
+        if conversation.questionCount >= Self.maxQuestions {
+            return ChoiceOptions(choices: QuestionChoice.finals, finishReason: .questionLimit)
+        }
+        if conversation.transcriptLength >= Self.transcriptCap {
+            return ChoiceOptions(choices: QuestionChoice.finals, finishReason: .transcriptCap)
+        }
+        let covered = coveredChoices(conversation)
+        let kind = kind(of: conversation), meeting = mentionsMeeting(conversation)
+        let questions = QuestionChoice.questions.filter {
+            !covered.contains($0) && passesGate($0, kind: kind, meeting: meeting)
+        }
+        if questions.isEmpty {
+            return ChoiceOptions(choices: QuestionChoice.finals, finishReason: .noAnglesLeft)
+        }
+        return ChoiceOptions(choices: questions + QuestionChoice.finals, finishReason: nil)
+    }
+
+    /// The choice our rules make alone (no model, or the model failed twice): the user's
+    /// ending if any; `ready` once the note has enough; a meeting that just came up; else the
+    /// first open angle in the priority order for this kind of note.
+    public func fallbackChoice(_ conversation: Conversation) -> QuestionChoice {
+        let options = allowedChoices(conversation)
+        if options.finishOnly {
+            return options.contains(.ready) ? .ready : .stop
+        }
+        if conversation.questionCount >= Self.enoughQuestions { return .ready }
+        var order: [QuestionChoice] = []
+        if let last = conversation.lastAnswer, book.mentionsMeeting(last),
+           !conversation.answers.dropLast().contains(where: book.mentionsMeeting) {
+            order += AngleOrder.meetingJustMentioned
+        }
+        let kind = kind(of: conversation)
+        order += conversation.questionCount == 0 ? AngleOrder.first(kind) : []
+        order += AngleOrder.later(kind)
+        return order.first(where: options.contains) ?? .ready
+    }
+
+    /// Turns the model's suggestion into the final decision. The user's ending, the limits
+    /// and the gates win; a suggestion the rules do not allow (asked already, gated) is
+    /// replaced by our own choice; no suggestion at all means the fallback.
+    public func apply(modelSuggestion: QuestionChoice?, to conversation: Conversation) -> Decision {
+        guard let suggestion = modelSuggestion else {
+            return Decision(choice: fallbackChoice(conversation), source: .fallback)
+        }
+        if allowedChoices(conversation).contains(suggestion) {
+            return Decision(choice: suggestion, source: .model, suggestion: suggestion)
+        }
+        return Decision(choice: fallbackChoice(conversation), source: .rules, suggestion: suggestion)
+    }
+
+    /// Angles that look unasked for this kind of note, for the prompt.
+    public func angleHints(_ conversation: Conversation) -> AngleHints {
+        let kind = kind(of: conversation)
+        let options = allowedChoices(conversation)
+        let texts = conversation.answers.map(MatchableText.init)
+        let angles = AngleOrder.hinted(kind).filter { angle in
+            guard options.contains(angle), !options.finishOnly else { return false }
+            guard let cues = book.angleCues[angle] else { return true }
+            return !texts.contains(where: cues.occurs)
+        }
+        return AngleHints(kind: kind, angles: angles)
+    }
+}

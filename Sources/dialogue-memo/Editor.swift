@@ -1,0 +1,98 @@
+import DialogueCore
+import Foundation
+
+/// Hands the note to the person's editor and asks what to do with it. Nothing is saved without
+/// this explicit step in interactive use (`--yes` skips it for scripts).
+struct Editor {
+    let environment: [String: String]
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
+
+    /// `$VISUAL`, then `$EDITOR`, then nano, then vi.
+    var command: [String] {
+        for key in ["VISUAL", "EDITOR"] {
+            if let value = environment[key]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+                return value.split(separator: " ").map(String.init)
+            }
+        }
+        for fallback in ["nano", "vi"] where Self.onPath(fallback, environment: environment) { return [fallback] }
+        return ["vi"]
+    }
+
+    struct EditorFailed: Error, CustomStringConvertible {
+        let command: String
+        let reason: String
+        var description: String { "the editor \(command) \(reason); set $EDITOR to one that works" }
+    }
+
+    /// Opens `text` in the editor and returns the edited text. The draft lives in a private
+    /// folder (mode 0700) and is removed afterwards.
+    func edit(_ text: String, name: String = "memo.md") throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dialogue-memo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        let command = self.command
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command + [file.path]
+        process.environment = environment
+        do { try process.run() } catch {
+            throw EditorFailed(command: command.joined(separator: " "), reason: "could not start (\(error.localizedDescription))")
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw EditorFailed(command: command.joined(separator: " "), reason: "exited with status \(process.terminationStatus)")
+        }
+        return try String(contentsOf: file, encoding: .utf8)
+    }
+
+    static func onPath(_ name: String, environment: [String: String]) -> Bool {
+        (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
+        }
+    }
+}
+
+/// The review loop after an exchange: edit → show → save / edit again / discard (with a
+/// confirmation). Reads single-letter answers in the interface language.
+struct Review {
+    let pack: LanguagePack
+    let screen: Screen
+    let editor: Editor
+    let input: LineInput
+
+    enum Verdict: Equatable { case save(String), discard }
+
+    func run(_ note: String) throws -> Verdict {
+        var text = try editor.edit(note)
+        while true {
+            screen.line()
+            screen.line(pack.ui(.noteReady))
+            screen.line(text)
+            screen.line(pack.ui(.savePrompt))
+            guard let reply = input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else {
+                // End of input: never lose the words; keep them (the journal stays too).
+                return .save(text)
+            }
+            // The letters are the interface language's (fr: e = enregistrer, m = modifier).
+            if reply == pack.ui(.keySave) { return .save(text) }
+            if reply == pack.ui(.keyEdit) { text = try editor.edit(text); continue }
+            if reply == pack.ui(.keyDiscard) {
+                screen.line(pack.ui(.confirmDiscard))
+                let confirm = input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                if confirm == pack.ui(.keyYes) { return .discard }
+            }
+        }
+    }
+}
+
+/// Lines from standard input (the review prompts and typing mode share it).
+final class LineInput: @unchecked Sendable {
+    private let lock = NSLock()
+    func readLine() -> String? { lock.withLock { Swift.readLine(strippingNewline: true) } }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import DialogueCore
+
+/// Shared fixtures: the real locale files (found through the loader's `#filePath` fallback),
+/// the public scenario sets, a seeded random generator and a reader for rendered notes.
+enum Fixtures {
+    static let loader = LanguagePackLoader()
+
+    static let packs: [String: LanguagePack] = {
+        var packs: [String: LanguagePack] = [:]
+        for code in LanguagePackLoader.supportedLanguages {
+            packs[code] = try? loader.load(code)
+        }
+        return packs
+    }()
+
+    static func pack(_ code: String) throws -> LanguagePack {
+        try #require(packs[code], "Locales/\(code).json did not load: \(loadError(code))")
+    }
+
+    /// Compiled once per language: compiling the phrase lists is the expensive part.
+    static let allRules: [String: Rules] = packs.mapValues { Rules(pack: $0) }
+
+    static func rules(_ code: String) throws -> Rules {
+        try #require(allRules[code], "Locales/\(code).json did not load: \(loadError(code))")
+    }
+
+    static func loadError(_ code: String) -> String {
+        do { _ = try loader.load(code); return "no error" } catch { return "\(error)" }
+    }
+
+    /// `<repository>/../shared/eval`, or `$DIALOGUE_MEMO_EVAL` when set.
+    static func evalFile(_ name: String) throws -> URL {
+        var candidates: [URL] = []
+        if let custom = ProcessInfo.processInfo.environment["DIALOGUE_MEMO_EVAL"], !custom.isEmpty {
+            candidates.append(URL(fileURLWithPath: custom).appendingPathComponent(name))
+        }
+        let here = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+        let repository = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(repository.deletingLastPathComponent().appendingPathComponent("shared/eval/\(name)"))
+        candidates.append(URL(fileURLWithPath: "/work/shared/eval/\(name)"))
+        let found = candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+        return try #require(found, "\(name) not found; searched \(candidates.map(\.path))")
+    }
+
+    static func choiceScenarios() throws -> [ChoiceScenario] {
+        try ChoiceScenarioSet.load(from: evalFile("choice-scenarios.json")).cases
+    }
+
+    static func conversation(_ pairs: [(String, String)]) -> Conversation {
+        Conversation(turns: pairs.map { Turn(question: TurnQuestion(name: $0.0)!, answer: $0.1) })
+    }
+}
+
+/// SplitMix64: small, fast and reproducible across platforms.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A rendered note taken apart again, to check it from the outside.
+struct ReadNote {
+    var frontMatter: [String] = []
+    var titleLine = ""
+    /// Blocks between blank lines after the title; each block's lines.
+    var blocks: [[String]] = []
+
+    init(_ note: String) throws {
+        var lines = note.components(separatedBy: "\n")
+        #expect(lines.last == "", "a note ends with a newline")
+        if lines.last == "" { lines.removeLast() }
+        try #require(lines.first == "---", "front matter opens the note")
+        let close = try #require(lines.dropFirst().firstIndex(of: "---"), "front matter is closed")
+        frontMatter = Array(lines[1..<close])
+        var rest = Array(lines[(close + 1)...])
+        try #require(rest.first == "", "a blank line follows the front matter")
+        rest.removeFirst()
+        titleLine = try #require(rest.first, "a title line")
+        rest.removeFirst()
+        var block: [String] = []
+        for line in rest {
+            if line.isEmpty {
+                if !block.isEmpty { blocks.append(block) }
+                block = []
+            } else {
+                block.append(line)
+            }
+        }
+        if !block.isEmpty { blocks.append(block) }
+    }
+
+    /// The title as a reader sees it.
+    var title: String { MarkdownEscaping.unescape(String(titleLine.dropFirst(2))) }
+}
+
+func withoutWhitespace(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.isWhitespace }))
+}
