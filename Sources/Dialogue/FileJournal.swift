@@ -30,6 +30,17 @@ public final class FileJournal: JournalWriting, @unchecked Sendable {
         guard descriptor >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
     }
 
+    /// Opens a journal left by an earlier exchange (for `recover`), to append to or remove.
+    public static func existing(_ path: String) throws -> FileJournal {
+        try FileJournal(path: path)
+    }
+
+    private init(path: String) throws {
+        self.path = path
+        descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
+    }
+
     deinit { if descriptor >= 0 { close(descriptor) } }
 
     public func append(_ event: JournalEvent) throws {

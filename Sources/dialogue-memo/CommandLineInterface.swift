@@ -9,8 +9,12 @@ enum CommandLineInterface {
     dialogue-memo — speak an unfinished idea, answer a few questions, keep your own words.
 
     Usage:
+      dialogue-memo [talk] [--lang xx] [--type] [options]   a spoken exchange (see talk --help)
+      dialogue-memo recover [--list]          reopen memos an interruption left unfinished
       dialogue-memo doctor                     check engines, models, audio and voices
       dialogue-memo transcribe FILE.wav [--lang xx] [--json] [--whisper-model PATH]
+      dialogue-memo eval choices|grouping FILE.json [--llm-model PATH] [--json]
+                                               measure the model decisions on scenarios
       dialogue-memo list | show ID | search QUERY | delete ID | edit ID   your saved notes
       dialogue-memo --help | --version
 
@@ -18,16 +22,18 @@ enum CommandLineInterface {
     """
 
     static func run(_ arguments: [String]) async -> Int32 {
-        guard let command = arguments.first else {
-            print(usage)
-            return 0
+        guard let command = arguments.first, !command.hasPrefix("--") || command == "--help" || command == "--version" else {
+            return await TalkCommand.run(arguments)
         }
         let rest = Array(arguments.dropFirst())
         switch command {
         case "--help", "-h", "help": print(usage); return 0
         case "--version": print("dialogue-memo \(version)"); return 0
+        case "talk": return await TalkCommand.run(rest)
+        case "recover": return await RecoverCommand.run(rest)
         case "doctor": return await DoctorCommand.run(rest)
         case "transcribe": return await TranscribeCommand.run(rest)
+        case "eval": return await EvalCommand.run(rest)
         case "list", "show", "search", "delete", "edit": return await NotesCommands.run(command, rest)
         default:
             printError("unknown command \"\(command)\".\n\n\(usage)")

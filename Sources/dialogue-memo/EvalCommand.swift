@@ -16,8 +16,8 @@ enum EvalCommand {
     the one-paragraph-per-answer baseline (grouping).
       --llm-model PATH   any GGUF language model (default: the built-in one); --model too
       --json             one JSON object per case, then one summary object
-      --method M         choices: score (default), scoreMean, generate;
-                         grouping: branch (default), generate
+      --method M         choices: score (default), scoreMean, scoreCalibrated, generate;
+                         grouping: branch (default), contrast, generate
       --format F         chat or completion (default: chat if the model has a chat template)
       --labels L         options as English questions (question, default) or topics (topic)
       --rules-prior X    log-score bonus for the rules' own choice (default 0: the model alone)

@@ -5,17 +5,18 @@ import Transcription
 /// `dialogue-memo transcribe FILE.wav`: a WAV file (any rate or channel count) to text.
 enum TranscribeCommand {
     static let usage = """
-    Usage: dialogue-memo transcribe FILE.wav [--lang xx] [--json] [--whisper-model PATH]
+    Usage: dialogue-memo transcribe FILE.wav [--lang xx] [--json] [--fast] [--whisper-model PATH]
 
     Transcribes a WAV file with the built-in whisper model.
       --lang xx              language of the speech: en, ja, es, fr, de (default: en)
       --json                 print {"text", "language", "segments": [{"start","end","text"}]}
+      --fast                 the dialogue's settings: greedy, encoder window fitted to the clip
       --whisper-model PATH   another whisper.cpp ggml model
     """
 
     static func run(_ arguments: [String]) async -> Int32 {
         let options: Options
-        do { options = try Options(arguments, flags: ["--json", "--help", "-h"],
+        do { options = try Options(arguments, flags: ["--json", "--fast", "--help", "-h"],
                                    values: ["--lang", "--whisper-model"]) }
         catch let error as Options.UsageError { printError("\(error.message)\n\n\(usage)"); return 2 }
         catch { return 2 }
@@ -40,8 +41,10 @@ enum TranscribeCommand {
             // A file is transcribed for accuracy, not turn latency: the full 30 s encoder window
             // and beam search, as whisper-cli does.
             var transcription = TranscriptionOptions(language: language)
-            transcription.fitAudioContextToClip = false
-            transcription.beamSize = 5
+            if !options.flags.contains("--fast") {
+                transcription.fitAudioContextToClip = false
+                transcription.beamSize = 5
+            }
             let transcript = try await transcriber.transcribe(samples, options: transcription)
             if options.flags.contains("--json") {
                 print(try jsonLine(transcript))

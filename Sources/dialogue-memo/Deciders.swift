@@ -1,0 +1,25 @@
+import Dialogue
+import DialogueCore
+import Foundation
+
+/// The question and layout deciders for a session: the language model when it loads, else the
+/// rules alone (with a one-line notice saying why).
+struct Deciders {
+    let questions: any QuestionDeciding
+    let layouts: any LayoutDeciding
+    let usesModel: Bool
+
+    static func make(setup: SessionSetup) async -> Deciders {
+        let rulesOnly = RulesOnlyDecider(rules: setup.rules)
+        if setup.options.flags.contains("--no-model") {
+            return Deciders(questions: rulesOnly, layouts: rulesOnly, usesModel: false)
+        }
+        do {
+            let model = try await ModelDeciders.open(setup: setup)
+            return Deciders(questions: model, layouts: model, usesModel: true)
+        } catch {
+            setup.screen.notice(setup.pack.ui(.modelUnavailable, ["reason": "\(error)"]))
+            return Deciders(questions: rulesOnly, layouts: rulesOnly, usesModel: false)
+        }
+    }
+}

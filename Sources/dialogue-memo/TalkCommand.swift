@@ -1,0 +1,106 @@
+import Dialogue
+import DialogueCore
+import Foundation
+import Notes
+
+/// `dialogue-memo` / `dialogue-memo talk`: the exchange, by voice or typed, then the editor.
+enum TalkCommand {
+    static let usage = """
+    Usage: dialogue-memo [talk] [options]
+
+    Asks what idea you want to capture, a few follow-up questions, and turns your answers into
+    a note of your own sentences, which you edit before saving. End any time by saying
+    "that's all", pressing a key, or Ctrl-C: your words always go to the editor.
+
+    Options:
+      --lang ja|en|es|fr|de      interface language (default: from LC_ALL / LC_MESSAGES / LANG)
+      --type                     type the answers instead of speaking
+      --input NAME, --output NAME
+                                 PulseAudio source / sink (default: the server's defaults)
+      --silence relaxed|default|aggressive
+                                 how long a pause ends an answer (1.25 s, 0.7 s, 0.35 s)
+      --whisper-model PATH       speech model (default: the one make deps installed)
+      --llm-model PATH           any GGUF language model (default: SmolLM2-135M-Instruct)
+      --no-model                 decide with the built-in rules only
+      --notes-dir DIR            where notes are saved (default: $XDG_DATA_HOME/dialogue-memo/notes)
+      --events FILE|-            JSON lines of every step, for scripts
+      --yes                      save without opening the editor or asking
+    """
+
+    static let flags: Set<String> = ["--type", "--yes", "--no-model", "--help", "-h"]
+    static let valued: Set<String> = ["--lang", "--input", "--output", "--silence", "--whisper-model",
+                                      "--llm-model", "--notes-dir", "--events"]
+
+    static func run(_ arguments: [String]) async -> Int32 {
+        let options: Options
+        do { options = try Options(arguments, flags: flags, values: valued) }
+        catch let error as Options.UsageError { printError("\(error.message)\n\n\(usage)"); return 2 }
+        catch { return 2 }
+        if options.flags.contains("--help") || options.flags.contains("-h") { print(usage); return 0 }
+        guard options.positional.isEmpty else {
+            printError("unexpected argument \"\(options.positional[0])\".\n\n\(usage)")
+            return 2
+        }
+        if let silence = options.values["--silence"], SilencePreset(rawValue: silence) == nil {
+            printError("--silence takes relaxed, default or aggressive (not \"\(silence)\").")
+            return 2
+        }
+        let screen = Screen()
+        let setup: SessionSetup
+        do { setup = try SessionSetup(options: options, screen: screen) }
+        catch { printError("\(error)"); return error is Options.UsageError ? 2 : 1 }
+
+        if !options.flags.contains("--yes"), let status = await RecoverCommand.offerRecovery(setup: setup) {
+            return status
+        }
+
+        var voice: VoicePorts?
+        if !options.flags.contains("--type") {
+            do { voice = try await VoicePorts.open(setup: setup, options: options) }
+            catch { screen.notice(setup.pack.ui(.typingModeReason, ["reason": "\(error)"])) }
+        }
+        let session = ExchangeSession(setup: setup, voice: voice)
+        return await session.run()
+    }
+}
+
+enum SilencePreset: String { case relaxed, `default`, aggressive }
+
+/// What every command that runs an exchange needs: the language, its pack and rules, the
+/// screen, the event log, the notes folder, the decisions.
+struct SessionSetup {
+    let options: Options
+    let pack: LanguagePack
+    let rules: Rules
+    let screen: Screen
+    let events: EventLog
+    let store: NotesStore
+    let input = LineInput()
+
+    init(options: Options, screen: Screen) throws {
+        self.options = options
+        self.screen = screen
+        let (language, unsupported) = try Self.language(options.values["--lang"])
+        pack = try LanguagePackLoader().load(language)
+        if let unsupported { screen.notice(pack.ui(.unsupportedLocale, ["locale": unsupported])) }
+        rules = Rules(pack: pack)
+        events = try EventLog(destination: options.values["--events"])
+        store = NotesStore(directory: options.values["--notes-dir"] ?? NotesStore.defaultDirectory)
+    }
+
+    /// `--lang`, else the first of LC_ALL, LC_MESSAGES, LANG; an unsupported locale falls
+    /// back to English with a one-line notice.
+    static func language(_ flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws -> (code: String, unsupportedLocale: String?) {
+        if let flag {
+            guard LanguagePackLoader.supportedLanguages.contains(flag) else {
+                throw Options.UsageError(message: "--lang takes one of \(LanguagePackLoader.supportedLanguages.joined(separator: ", ")) (not \"\(flag)\")")
+            }
+            return (flag, nil)
+        }
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        if let code = LanguagePackLoader.languageCode(forLocale: locale) { return (code, nil) }
+        let isDefault = locale.isEmpty || locale == "C" || locale == "POSIX" || locale.hasPrefix("C.")
+        return ("en", isDefault ? nil : locale)
+    }
+}
