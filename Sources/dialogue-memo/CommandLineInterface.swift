@@ -10,6 +10,7 @@ enum CommandLineInterface {
 
     Usage:
       dialogue-memo [talk] [--lang xx] [--type] [options]   a spoken exchange (see talk --help)
+      dialogue-memo demo [--lang xx]          a spoken demo on a private audio server, no devices needed
       dialogue-memo recover [--list]          reopen memos an interruption left unfinished
       dialogue-memo doctor                     check engines, models, audio and voices
       dialogue-memo transcribe FILE.wav [--lang xx] [--json] [--whisper-model PATH]
@@ -31,6 +32,7 @@ enum CommandLineInterface {
         case "--version": print("dialogue-memo \(version)"); return 0
         case "talk": return await TalkCommand.run(rest)
         case "recover": return await RecoverCommand.run(rest)
+        case "demo": return await DemoCommand.run(rest)
         case "doctor": return await DoctorCommand.run(rest)
         case "transcribe": return await TranscribeCommand.run(rest)
         case "eval": return await EvalCommand.run(rest)

@@ -16,11 +16,12 @@ enum EvalCommand {
     the one-paragraph-per-answer baseline (grouping).
       --llm-model PATH   any GGUF language model (default: the built-in one); --model too
       --json             one JSON object per case, then one summary object
-      --method M         choices: score (default), scoreMean, scoreCalibrated, generate;
-                         grouping: branch (default), contrast, generate
+      --method M         choices: scoreCalibrated (default), score, scoreMean, generate;
+                         grouping: contrast (default), branch, generate
       --format F         chat or completion (default: chat if the model has a chat template)
       --labels L         options as English questions (question, default) or topics (topic)
       --rules-prior X    log-score bonus for the rules' own choice (default 0: the model alone)
+      --answer-prior B   grouping with contrast: weight of answer boundaries (default 2)
       --no-model         the rules alone (what happens when no model is available)
     """
 
@@ -28,7 +29,7 @@ enum EvalCommand {
         let options: Options
         do {
             options = try Options(arguments, flags: ["--json", "--help", "-h", "--no-model"],
-                                  values: ["--llm-model", "--model", "--method", "--format", "--labels", "--rules-prior"])
+                                  values: ["--llm-model", "--model", "--method", "--format", "--labels", "--rules-prior", "--answer-prior"])
         } catch let error as Options.UsageError {
             printError("\(error.message)\n\n\(usage)"); return 2
         } catch { return 2 }
@@ -65,6 +66,12 @@ enum EvalCommand {
                 printError("--rules-prior needs a number ≥ 0.\n\n\(usage)"); return 2
             }
             settings.rulesPrior = value
+        }
+        if let prior = options.values["--answer-prior"] {
+            guard let value = Double(prior), value >= 0 else {
+                printError("--answer-prior needs a number ≥ 0.\n\n\(usage)"); return 2
+            }
+            settings.answerPrior = value
         }
         // Generous budgets: the evaluation measures choices, not the product's timeouts.
         settings.questionBudget = .seconds(30)

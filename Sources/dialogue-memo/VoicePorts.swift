@@ -1,18 +1,121 @@
 import Dialogue
 import DialogueCore
 import Foundation
+import Speech
+import Transcription
 
-/// The voice half of an exchange: questions spoken through PulseAudio, answers heard and
-/// transcribed. (Wired to Speech and Transcription.)
+/// The voice half of an exchange: one audio session (server connection, output stream, record
+/// stream) for the whole exchange, every prompt rendered once up front, answers heard with
+/// endpointing and the watchdog, then transcribed in process.
 struct VoicePorts {
-    let speaker: any PromptSpeaking
-    let answers: any AnswerSource
+    let speaker: VoiceSpeaker
+    let answers: VoiceAnswers
+    let server: AudioServer
 
-    struct Unavailable: Error, CustomStringConvertible { var description: String }
+    /// Opens everything a voice exchange needs, so a missing piece is reported (and typing
+    /// mode offered) before the first question. `person`, in the demo, speaks the answers.
+    static func open(setup: SessionSetup, options: Options, serverAddress: String? = nil,
+                     person: SyntheticPerson? = nil) async throws -> VoicePorts {
+        let modelPath = options.values["--whisper-model"] ?? DefaultModels.whisper
+        let transcriber = try Transcriber(modelPath: modelPath)
+        let server = try AudioServer(server: serverAddress)
+        let speaker = try Speaker(server: server, device: options.values["--output"])
+        let preset = options.values["--silence"].flatMap(Endpointing.Configuration.preset(named:)) ?? .default
+        let listener = try Listener(server: server, device: options.values["--input"], configuration: preset)
+        let prompts = try PromptCache(rendering: Self.promptTexts(setup.pack), voice: setup.pack.voice)
+        return VoicePorts(
+            speaker: VoiceSpeaker(speaker: speaker, prompts: prompts),
+            answers: VoiceAnswers(listener: listener, transcriber: transcriber, language: setup.pack.whisperLanguage,
+                                  pack: setup.pack, screen: setup.screen, events: setup.events, person: person),
+            server: server)
+    }
 
-    static func open(setup: SessionSetup, options: Options) async throws -> VoicePorts {
-        throw Unavailable(description: "voice is not wired yet")
+    /// Every line the exchange may say, in the speech form (kana for Japanese).
+    static func promptTexts(_ pack: LanguagePack) -> [SpokenPrompt: String] {
+        var texts: [SpokenPrompt: String] = [.question(.opening): pack.opening.spoken]
+        for choice in QuestionChoice.questions { texts[.question(.choice(choice))] = pack.line(for: choice).spoken }
+        for choice in QuestionChoice.finals { texts[.closing(choice)] = pack.line(for: choice).spoken }
+        return texts
     }
 
     func close() async {}
+}
+
+/// Plays the pre-rendered prompt; no synthesis sits between a decision and its audio.
+struct VoiceSpeaker: PromptSpeaking {
+    let speaker: Speaker
+    let prompts: PromptCache<SpokenPrompt>
+
+    func say(_ prompt: SpokenPrompt) async throws {
+        guard let buffer = prompts[prompt] else { return }
+        try await speaker.play(buffer)
+    }
+}
+
+/// Listens for one answer and transcribes it. Silence is never transcribed; an interrupted
+/// answer is transcribed as far as it went, so those words reach the editor too.
+struct VoiceAnswers: AnswerSource {
+    let listener: Listener
+    let transcriber: Transcriber
+    let language: String
+    let pack: LanguagePack
+    let screen: Screen
+    let events: EventLog
+    let person: SyntheticPerson?
+
+    func answer(to question: TurnQuestion) async throws -> AnswerOutcome {
+        let screen = self.screen, events = self.events, pack = self.pack
+        events.emit("listening")
+        screen.status(pack.ui(.listening), level: 0)
+        let meter = LevelMeter()
+        let speaking = person.map { person in Task { try await person.speakNextAnswer() } }
+        defer { speaking?.cancel() }
+        let result = try await listener.listen { event in
+            switch event {
+            case .state(.hearingSpeech):
+                meter.state = pack.ui(.hearingYou)
+                events.emit("hearing")
+            case .state(.ended(let ending)):
+                meter.state = pack.ui(.thinking)
+                events.emit("endpoint", ["ending": ending.rawValue])
+            case .state(.listening): break
+            case .level(let dBFS):
+                if let level = meter.throttled(dBFS) {
+                    screen.status(meter.state ?? pack.ui(.listening), level: level)
+                    events.emit("level", ["dbfs": (dBFS * 10).rounded() / 10])
+                }
+            }
+        }
+        switch result.ending {
+        case .noAnswer:
+            return .noAnswer
+        case .endOfSpeech, .maximumLength:
+            screen.status(pack.ui(.thinking))
+            let text = try await transcribe(result.samples)
+            events.emit("transcribed", ["text": text])
+            return text.isEmpty ? .noAnswer : .answer(text)
+        case .stopped, .cancelled:
+            let partial = result.heardSpeech ? try? await transcribe(result.samples) : nil
+            return .ended(partial: partial)
+        }
+    }
+
+    private func transcribe(_ samples: [Float]) async throws -> String {
+        try await transcriber.transcribe(samples, options: TranscriptionOptions(language: language)).text
+    }
+}
+
+/// Turns the listener's ~100 level events a second into a few screen updates, and remembers
+/// the state word to show. Touched from the audio thread only.
+final class LevelMeter: @unchecked Sendable {
+    var state: String?
+    private var last = Date.distantPast
+
+    /// A level in 0…1 at most every 80 ms, else nil.
+    func throttled(_ dBFS: Double) -> Float? {
+        let now = Date()
+        guard now.timeIntervalSince(last) >= 0.08 else { return nil }
+        last = now
+        return Float(max(0, min(1, (dBFS + 60) / 60)))
+    }
 }

@@ -1,0 +1,133 @@
+import Foundation
+
+/// Decides, frame by frame, when an answer starts and when it has ended. Pure: it is fed audio
+/// and knows nothing of devices or clocks, so it is tested on synthetic frames and the
+/// `Listener` only adds PulseAudio around it.
+///
+/// Audio is cut into 10 ms frames and each frame's level compared with an adaptive noise floor
+/// (`NoiseFloor`). Speech starts once voice has lasted `minimumSpeech` (gaps under 0.1 s
+/// allowed, so syllables join up, while a click cannot reach it) and is dated back to its first
+/// voiced frame. It ends after `hangover` of silence, at `maximumAnswer`, or, with no speech by
+/// `noAnswerTimeout`, as "no answer". Continuing speech uses a threshold 3 dB lower than the
+/// onset (hysteresis) so trailing consonants do not end an answer early.
+public struct Endpointing: Sendable {
+    public static let frameDuration = 0.01
+    static let hysteresis = 3.0
+    static let onsetGap = 0.1
+    static let floorWindow = 4.0
+    static let silenceLevel = -100.0
+
+    public let configuration: Configuration
+    public let sampleRate: Int
+    public private(set) var state: ListenState = .listening
+    /// The latest frame's level in dBFS.
+    public private(set) var level: Double = silenceLevel
+    /// Frames processed so far.
+    public private(set) var frameCount = 0
+
+    let frameLength: Int
+    private var floor: NoiseFloor
+    private var sumOfSquares: Float = 0
+    private var pendingSamples = 0
+    private var candidateStart: Int?
+    private var candidateVoiced = 0
+    private var candidateGap = 0
+    private var speechStartFrame: Int?
+    private var lastVoicedFrame: Int?
+    private var endFrame: Int?
+
+    public init(configuration: Configuration = .default, sampleRate: Int = 16_000) {
+        self.configuration = configuration
+        self.sampleRate = sampleRate
+        frameLength = max(1, Int((Double(sampleRate) * Self.frameDuration).rounded()))
+        floor = NoiseFloor(window: Self.frames(Self.floorWindow))
+    }
+
+    private static func frames(_ seconds: Double) -> Int { Int((seconds / frameDuration).rounded()) }
+    private static func seconds(_ frames: Int) -> Double { Double(frames) * frameDuration }
+
+    /// The noise floor in dBFS (nil before the first frame).
+    public var noiseFloor: Double? { floor.level }
+    /// The level a frame must reach to count as the start of voice, in dBFS.
+    public var speechThreshold: Double {
+        max((floor.level ?? Self.silenceLevel) + configuration.speechMargin, configuration.minimumSpeechLevel)
+    }
+    /// Seconds of audio processed.
+    public var elapsed: Double { Self.seconds(frameCount) }
+    /// Where speech started, in seconds from the first sample.
+    public var speechStart: Double? { speechStartFrame.map(Self.seconds) }
+    /// The end of the last voiced frame, in seconds.
+    public var speechEnd: Double? { lastVoicedFrame.map { Self.seconds($0 + 1) } }
+    /// Where the answer was declared over, in seconds (the audio kept ends here).
+    public var endpoint: Double? { endFrame.map(Self.seconds) }
+    /// The endpoint as a sample count.
+    public var endpointSample: Int? { endFrame.map { $0 * frameLength } }
+    public var hasEnded: Bool { if case .ended = state { true } else { false } }
+
+    /// Feeds samples in [-1, 1]; a partial frame waits for the next call. Returns how many
+    /// samples were used: all of them, unless the answer ended inside this stretch (the rest
+    /// belongs after the answer).
+    @discardableResult
+    public mutating func process<S: Sequence>(_ samples: S) -> Int where S.Element == Float {
+        var used = 0
+        for sample in samples {
+            if hasEnded { break }
+            used += 1
+            sumOfSquares += sample * sample
+            pendingSamples += 1
+            if pendingSamples == frameLength {
+                let rms = (sumOfSquares / Float(frameLength)).squareRoot()
+                sumOfSquares = 0
+                pendingSamples = 0
+                processFrame(level: rms > 0 ? max(Self.silenceLevel, 20 * Double(log10(rms))) : Self.silenceLevel)
+            }
+        }
+        return used
+    }
+
+    /// Ends the answer from outside (stop, cancel) at the audio processed so far.
+    public mutating func end(_ ending: AnswerEnding) {
+        guard !hasEnded else { return }
+        endFrame = frameCount
+        state = .ended(ending)
+    }
+
+    private mutating func processFrame(level: Double) {
+        let index = frameCount
+        frameCount += 1
+        self.level = level
+        floor.seed(level)
+        let onset = speechThreshold
+        switch state {
+        case .listening:
+            if level >= onset {
+                if candidateStart == nil { candidateStart = index; candidateVoiced = 0 }
+                candidateVoiced += 1
+                candidateGap = 0
+            } else if candidateStart != nil {
+                candidateGap += 1
+                if candidateGap > Self.frames(Self.onsetGap) { candidateStart = nil }
+            }
+            if let start = candidateStart, candidateVoiced >= Self.frames(configuration.minimumSpeech) {
+                speechStartFrame = start
+                lastVoicedFrame = index
+                state = .hearingSpeech
+            } else if candidateStart == nil, elapsed >= configuration.noAnswerTimeout {
+                end(.noAnswer)
+            }
+        case .hearingSpeech:
+            if level >= onset - Self.hysteresis {
+                lastVoicedFrame = index
+            } else if let last = lastVoicedFrame, index - last >= Self.frames(configuration.hangover) {
+                end(.endOfSpeech)
+            }
+            if !hasEnded, let start = speechStartFrame,
+               frameCount - start >= Self.frames(configuration.maximumAnswer) {
+                end(.maximumLength)
+            }
+        case .ended:
+            break
+        }
+        floor.update(level, speechThreshold: onset, mayRise: state == .listening)
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// One `listen()` in progress: the endpointing, the audio so far, and the continuation to
+/// resume exactly once. Touched only with the mainloop lock held (from the read callback, the
+/// watchdog timer, or a caller holding the lock).
+final class ListenSession: @unchecked Sendable {
+    /// Audio kept in front of the detected speech start: the first voiced frame is detected
+    /// late by a few milliseconds, and the recognizer does better with a little lead-in.
+    static let preroll: Double = 0.3
+
+    let startedAt = ContinuousClock.now
+    let watchdogTimeout: Double
+    let device: String
+    private var endpointing: Endpointing
+    private var samples: [Float] = []
+    private let onEvent: (@Sendable (ListenEvent) -> Void)?
+    /// Whether the server's buffer has been flushed: audio before that predates the listen.
+    private var armed = false
+    private var firstFrameAt: ContinuousClock.Instant?
+    private var lastFrameAt: ContinuousClock.Instant?
+    private var continuation: CheckedContinuation<ListenResult, Error>?
+    private var outcome: Result<ListenResult, Error>?
+    /// Samples of the latest chunk that came after the endpoint (they were not kept).
+    private var unusedInLastChunk = 0
+    /// Run once when the session ends (the listener forgets it and stops the watchdog).
+    var onEnd: (() -> Void)?
+    /// Asked at the end for the capture latency to report.
+    var captureLatency: (() -> Double?)?
+
+    init(configuration: Endpointing.Configuration, sampleRate: Int, watchdogTimeout: Double,
+         device: String, onEvent: (@Sendable (ListenEvent) -> Void)?) {
+        endpointing = Endpointing(configuration: configuration, sampleRate: sampleRate)
+        self.watchdogTimeout = watchdogTimeout
+        self.device = device
+        self.onEvent = onEvent
+    }
+
+    var isFinished: Bool { outcome != nil }
+
+    /// Hands over the continuation; resumes it at once if the session already ended.
+    func install(_ continuation: CheckedContinuation<ListenResult, Error>) {
+        if let outcome { continuation.resume(with: outcome) } else { self.continuation = continuation }
+    }
+
+    /// The flush is done: from now on chunks are the answer's audio.
+    func arm() {
+        guard !isFinished, !armed else { return }
+        armed = true
+        onEvent?(.state(.listening))
+    }
+
+    /// One chunk from the microphone.
+    func receive(_ chunk: UnsafeBufferPointer<Float>, at now: ContinuousClock.Instant) {
+        guard armed, !isFinished else { return }
+        if firstFrameAt == nil { firstFrameAt = now }
+        lastFrameAt = now
+        let before = endpointing.state
+        let used = endpointing.process(chunk)
+        samples.append(contentsOf: chunk[0..<used])
+        unusedInLastChunk = chunk.count - used
+        onEvent?(.level(endpointing.level))
+        if endpointing.state != before, endpointing.state == .hearingSpeech {
+            onEvent?(.state(.hearingSpeech))
+        }
+        // An event handler may have stopped the listen already.
+        if case .ended(let ending) = endpointing.state, !isFinished { finish(ending, at: now) }
+    }
+
+    /// The watchdog: fails when no audio came for `watchdogTimeout` since the listen began or
+    /// since the last chunk, whichever is later.
+    func checkWatchdog(now: ContinuousClock.Instant) {
+        guard !isFinished else { return }
+        let since = lastFrameAt ?? startedAt
+        if (now - since).timeInterval >= watchdogTimeout {
+            fail(AudioError.microphoneSilent(device: device, seconds: watchdogTimeout))
+        }
+    }
+
+    /// Ends the listen from outside, keeping what was captured.
+    func stop(_ ending: AnswerEnding) {
+        guard !isFinished else { return }
+        endpointing.end(ending)
+        finish(ending, at: .now)
+    }
+
+    func fail(_ error: Error) {
+        guard !isFinished else { return }
+        complete(.failure(error))
+    }
+
+    private func finish(_ ending: AnswerEnding, at now: ContinuousClock.Instant) {
+        onEvent?(.state(.ended(ending)))
+        complete(.success(result(ending, declaredAt: now)))
+    }
+
+    private func complete(_ result: Result<ListenResult, Error>) {
+        outcome = result
+        onEnd?()
+        onEnd = nil
+        continuation?.resume(with: result)
+        continuation = nil
+    }
+
+    private func result(_ ending: AnswerEnding, declaredAt now: ContinuousClock.Instant) -> ListenResult {
+        let rate = Double(endpointing.sampleRate)
+        let latency = captureLatency?()
+        var timing = ListenTiming(
+            firstFrameDelay: firstFrameAt.map { ($0 - startedAt).timeInterval },
+            speechStart: endpointing.speechStart, speechEnd: endpointing.speechEnd,
+            endpoint: Double(samples.count) / rate,
+            declaredAfter: (now - startedAt).timeInterval,
+            captureLatency: latency)
+        if let lastFrameAt, let latency {
+            timing.endpointLag = (now - lastFrameAt).timeInterval + Double(unusedInLastChunk) / rate + latency
+        }
+        var clip: ArraySlice<Float> = samples[...]
+        var clipStart = 0.0
+        if ending == .noAnswer {
+            clip = []
+        } else if let start = endpointing.speechStart {
+            clipStart = max(0, start - Self.preroll)
+            clip = samples[min(samples.count, Int(clipStart * rate))...]
+        }
+        return ListenResult(ending: ending, samples: Array(clip), sampleRate: endpointing.sampleRate,
+                            clipStart: clipStart, timing: timing)
+    }
+}

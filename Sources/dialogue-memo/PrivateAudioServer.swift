@@ -1,0 +1,77 @@
+import Foundation
+
+/// A private, headless PulseAudio server with virtual devices, for the demo on a machine with
+/// no sound card: sink `speaker` (the program's output), sink `micfeed` with source `mic` on
+/// its monitor (the synthetic person speaks into `micfeed`, the program listens on `mic`).
+/// Started with its own folders, stopped by its PID, nothing left behind.
+/// (`scripts/test-audio.sh` sets up the same devices for the tests.)
+final class PrivateAudioServer {
+    let folder: String
+    var address: String { "unix:\(folder)/runtime/pulse/native" }
+
+    struct StartFailed: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { "could not start a private PulseAudio server: \(reason). Install it with: apt-get install pulseaudio" }
+    }
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("dialogue-memo-demo-\(UUID().uuidString.prefix(8))").path
+        let runtime = folder + "/runtime"
+        try FileManager.default.createDirectory(atPath: runtime + "/pulse", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/home", withIntermediateDirectories: true)
+        chmod(runtime, 0o700)
+        let script = """
+        load-module module-native-protocol-unix auth-anonymous=1 socket=\(runtime)/pulse/native
+        load-module module-null-sink sink_name=speaker rate=48000 channels=2 sink_properties=device.description=speaker
+        load-module module-null-sink sink_name=micfeed rate=16000 channels=1 sink_properties=device.description=micfeed
+        load-module module-remap-source source_name=mic master=micfeed.monitor source_properties=device.description=mic
+        load-module module-null-source source_name=keepalive_speaker rate=48000 channels=2
+        load-module module-null-source source_name=keepalive_micfeed rate=16000 channels=1
+        load-module module-loopback source=keepalive_speaker sink=speaker latency_msec=20
+        load-module module-loopback source=keepalive_micfeed sink=micfeed latency_msec=20
+        set-default-sink speaker
+        set-default-source mic
+
+        """
+        try script.write(toFile: folder + "/server.pa", atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["pulseaudio", "--daemonize=yes", "--use-pid-file=yes", "-n", "-F", folder + "/server.pa",
+                             "--exit-idle-time=-1", "--realtime=no", "--high-priority=no",
+                             "--log-target=file:\(folder)/server.log"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = folder + "/home"
+        environment["XDG_RUNTIME_DIR"] = runtime
+        environment["PULSE_COOKIE"] = folder + "/cookie"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { throw StartFailed(reason: "pulseaudio not found") }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
+            stop()
+            throw StartFailed(reason: log.split(separator: "\n").last.map(String.init) ?? "exit \(process.terminationStatus)")
+        }
+        for _ in 0..<50 where !FileManager.default.fileExists(atPath: runtime + "/pulse/native") {
+            usleep(100_000)
+        }
+        // Clients of this process find the server and never touch ~/.config/pulse.
+        setenv("PULSE_SERVER", address, 1)
+        setenv("PULSE_COOKIE", folder + "/cookie", 1)
+    }
+
+    var pid: pid_t? {
+        (try? String(contentsOfFile: folder + "/runtime/pulse/pid", encoding: .utf8))
+            .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    func stop() {
+        if let pid, kill(pid, 0) == 0 {
+            kill(pid, SIGTERM)
+            for _ in 0..<50 where kill(pid, 0) == 0 { usleep(100_000) }
+            if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}

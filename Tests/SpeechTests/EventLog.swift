@@ -1,0 +1,34 @@
+import Foundation
+import Speech
+
+/// Collects the events of a listen (they arrive on the audio thread).
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [(event: ListenEvent, at: ContinuousClock.Instant)] = []
+
+    var record: @Sendable (ListenEvent) -> Void {
+        { [self] event in lock.withLock { events.append((event, .now)) } }
+    }
+
+    var states: [ListenState] {
+        lock.withLock { events.compactMap { if case .state(let state) = $0.event { state } else { nil } } }
+    }
+
+    var levels: [Double] {
+        lock.withLock { events.compactMap { if case .level(let level) = $0.event { level } else { nil } } }
+    }
+
+    /// When `state` was first reported.
+    func time(of state: ListenState) -> ContinuousClock.Instant? {
+        lock.withLock { events.first { $0.event == .state(state) }?.at }
+    }
+
+    /// Waits until `state` has been reported (or `timeout` passes).
+    func wait(for state: ListenState, timeout: Duration = .seconds(10)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while time(of: state) == nil {
+            guard ContinuousClock.now < deadline else { throw TestAudioError("no \(state) event within \(timeout)") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}
