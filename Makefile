@@ -29,7 +29,7 @@ release: deps
 
 test: deps
 	@scripts/timed.sh "swift build (tests)" $(SWIFT) build --build-tests
-	@scripts/timed.sh "swift test" scripts/test-audio.sh run $(SWIFT) test --skip-build
+	@scripts/timed.sh "swift test" scripts/test-audio.sh run $(SWIFT) test --skip-build --no-parallel
 
 demo: release
 	@.build/release/dialogue-memo demo

@@ -63,6 +63,9 @@ let package = Package(
         .testTarget(name: "DialogueTests", dependencies: ["Dialogue", "DialogueCore"]),
         .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "DialogueCore"],
                     swiftSettings: engineHeaders, linkerSettings: engineLinking),
+        // The real stack without audio devices: espeak-ng renders, whisper.cpp transcribes, the rules judge.
+        .testTarget(name: "EndToEndTests", dependencies: ["DialogueCore", "Speech", "Transcription"],
+                    swiftSettings: engineHeaders, linkerSettings: engineLinking),
         .testTarget(name: "DecisionsTests", dependencies: ["Decisions", "DialogueCore"],
                     swiftSettings: engineHeaders, linkerSettings: engineLinking),
         // Runs the built binary; depends on nothing so it tests the program as a person uses it.

@@ -45,3 +45,16 @@ extern "C" bool dm_accept(struct llama_sampler *sampler, int32_t token, char *er
     }
     return false;
 }
+
+extern "C" bool dm_apply(struct llama_sampler *sampler, struct llama_token_data_array *candidates,
+                         char *error, size_t error_size) {
+    try {
+        llama_sampler_apply(sampler, candidates);
+        return true;
+    } catch (const std::exception &e) {
+        report(error, error_size, e.what());
+    } catch (...) {
+        report(error, error_size, "unknown exception in llama_sampler_apply");
+    }
+    return false;
+}

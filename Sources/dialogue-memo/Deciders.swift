@@ -8,6 +8,8 @@ struct Deciders {
     let questions: any QuestionDeciding
     let layouts: any LayoutDeciding
     let usesModel: Bool
+    /// The model's one-time preparation, run while the opening question plays.
+    var warmUp: @Sendable () async -> Void = {}
 
     static func make(setup: SessionSetup) async -> Deciders {
         let rulesOnly = RulesOnlyDecider(rules: setup.rules)
@@ -16,7 +18,7 @@ struct Deciders {
         }
         do {
             let model = try await ModelDeciders.open(setup: setup)
-            return Deciders(questions: model, layouts: model, usesModel: true)
+            return Deciders(questions: model, layouts: model, usesModel: true, warmUp: { await model.warmUp() })
         } catch {
             setup.screen.notice(setup.pack.ui(.modelUnavailable, ["reason": "\(error)"]))
             return Deciders(questions: rulesOnly, layouts: rulesOnly, usesModel: false)

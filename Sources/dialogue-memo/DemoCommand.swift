@@ -15,12 +15,16 @@ enum DemoCommand {
     answering by voice. Every engine is real: espeak-ng, PulseAudio, whisper.cpp, llama.cpp.
       --scenario FILE   the person's answers: {"answers": [{"text": "…", "speech": "…"}, …]}
                         (speech optional: what espeak-ng reads, kana for Japanese)
+      --audio-server ADDRESS
+                        use this PulseAudio server (it needs the sinks `speaker` and `micfeed`
+                        and the source `mic`, as scripts/test-audio.sh makes) instead of a
+                        private one — so a test can record what the demo played
       Other options as for `dialogue-memo talk` (--silence, --llm-model, --no-model, --events …).
     """
 
     static func run(_ arguments: [String]) async -> Int32 {
         var options: Options
-        do { options = try Options(arguments, flags: TalkCommand.flags, values: TalkCommand.valued.union(["--scenario"])) }
+        do { options = try Options(arguments, flags: TalkCommand.flags, values: TalkCommand.valued.union(["--scenario", "--audio-server"])) }
         catch let error as Options.UsageError { printError("\(error.message)\n\n\(usage)"); return 2 }
         catch { return 2 }
         if options.flags.contains("--help") || options.flags.contains("-h") { print(usage); return 0 }
@@ -38,17 +42,24 @@ enum DemoCommand {
         do { answers = try options.values["--scenario"].map(loadScenario) ?? setup.pack.demoAnswers }
         catch { printError("\(error)"); return 1 }
 
-        if (try? AudioServer(timeout: 1)) != nil {
-            screen.hint("An audio server is running on this machine; the demo uses its own private one instead.")
+        var privateServer: PrivateAudioServer?
+        defer { privateServer?.stop() }
+        let address: String
+        if let given = options.values["--audio-server"] {
+            address = given
+        } else {
+            if (try? AudioServer(timeout: 1)) != nil {
+                screen.hint("An audio server is running on this machine; the demo uses its own private one instead.")
+            }
+            do { privateServer = try PrivateAudioServer() } catch { printError("\(error)"); return 1 }
+            address = privateServer!.address
+            screen.hint("Private headless audio server started (pid \(privateServer!.pid.map(String.init) ?? "?")).")
         }
-        let server: PrivateAudioServer
-        do { server = try PrivateAudioServer() } catch { printError("\(error)"); return 1 }
-        defer { server.stop() }
-        screen.hint("Private headless audio server started (pid \(server.pid.map(String.init) ?? "?")); a synthetic person answers in \(setup.pack.name).")
+        screen.hint("A synthetic person answers in \(setup.pack.name).")
 
         do {
-            let person = try SyntheticPerson(serverAddress: server.address, answers: answers, voice: setup.pack.voice)
-            let voice = try await VoicePorts.open(setup: setup, options: options, serverAddress: server.address, person: person)
+            let person = try SyntheticPerson(serverAddress: address, answers: answers, voice: setup.pack.voice)
+            let voice = try await VoicePorts.open(setup: setup, options: options, serverAddress: address, person: person)
             return await ExchangeSession(setup: setup, voice: voice).run()
         } catch {
             printError("\(error)")

@@ -23,6 +23,8 @@ struct ExchangeSession {
             screen.error("\(error) — the exchange runs without crash safety.")
         }
         let deciders = await Deciders.make(setup: setup)
+        let warming = Task { await deciders.warmUp() }
+        voice?.answers.engineGate.hold(warming)
         let interrupts = Interrupts()
         let ports = voice.map { ($0.speaker as any PromptSpeaking, $0.answers as any AnswerSource) }
             ?? (NoSpeech(), TypedAnswers(pack: pack, screen: screen, input: setup.input))
@@ -37,6 +39,7 @@ struct ExchangeSession {
         interrupts.onInterrupt { _ in task.cancel() }
         if voice != nil { interrupts.watchKeys() }
         let outcome = await task.value
+        await warming.value
         interrupts.stopWatchingKeys()
         await voice?.close()
 

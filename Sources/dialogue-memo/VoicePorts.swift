@@ -62,6 +62,9 @@ struct VoiceAnswers: AnswerSource {
     let screen: Screen
     let events: EventLog
     let person: SyntheticPerson?
+    /// Work of the other engine (the language model warming up) that must finish before
+    /// whisper runs: two ggml engines at full threads on 2 cores collapse.
+    let engineGate = EngineGate()
 
     func answer(to question: TurnQuestion) async throws -> AnswerOutcome {
         let screen = self.screen, events = self.events, pack = self.pack
@@ -101,8 +104,18 @@ struct VoiceAnswers: AnswerSource {
     }
 
     private func transcribe(_ samples: [Float]) async throws -> String {
-        try await transcriber.transcribe(samples, options: TranscriptionOptions(language: language)).text
+        await engineGate.wait()
+        return try await transcriber.transcribe(samples, options: TranscriptionOptions(language: language)).text
     }
+}
+
+/// Lets whisper wait for llama.cpp work started earlier (never both at once).
+final class EngineGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: Task<Void, Never>?
+
+    func hold(_ task: Task<Void, Never>) { lock.withLock { pending = task } }
+    func wait() async { await lock.withLock { pending }?.value }
 }
 
 /// Turns the listener's ~100 level events a second into a few screen updates, and remembers

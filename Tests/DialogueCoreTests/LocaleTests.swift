@@ -111,6 +111,8 @@ import Testing
         let spoken = [("opening", pack.opening)]
             + pack.questions.map { ($0.key.rawValue, $0.value) }
             + pack.closings.map { ($0.key.rawValue, $0.value) }
+            + pack.demoAnswers.enumerated().map { ("demo.answers[\($0.offset)]", $0.element) }
+        #expect(!pack.demoAnswers.isEmpty)
         for (name, line) in spoken {
             let speech = try #require(line.speech, "ja \(name) has no speech form")
             let ideographs = speech.unicodeScalars.filter { scalar in
@@ -120,6 +122,24 @@ import Testing
             // を is only ever a particle, which espeak-ng must read as お.
             #expect(!speech.contains("を"), "ja \(name) speech writes the particle を")
             #expect(speech.unicodeScalars.contains { (0x3041...0x30FF).contains($0.value) })
+        }
+    }
+
+    /// The demo's synthetic person: an opening idea, follow-ups, and an ending phrase last. The
+    /// written forms are checked here; `EndToEndTests` checks them after espeak-ng and whisper.
+    @Test func demoAnswersEndWithAnEndingAndOnlyThere() throws {
+        for code in LanguagePackLoader.supportedLanguages {
+            let pack = try Fixtures.pack(code)
+            let rules = try Fixtures.rules(code)
+            let answers = pack.demoAnswers
+            #expect(answers.count >= 3, "\(code): only \(answers.count) demo answers")
+            guard let last = answers.last else { continue }
+            #expect(rules.endSignal(in: last.text) == .ending, "\(code): \(last.text)")
+            for answer in answers.dropLast() {
+                #expect(rules.endSignal(in: answer.text) == nil, "\(code): \(answer.text)")
+                #expect(rules.endSignal(in: answer.text, answering: .choice(.moreDetails)) == nil, "\(code): \(answer.text)")
+                #expect(!rules.isHesitant(answer.text), "\(code): \(answer.text)")
+            }
         }
     }
 

@@ -13,6 +13,7 @@ extern "C" {
 struct llama_sampler;
 struct llama_context;
 struct llama_vocab;
+struct llama_token_data_array;
 
 /// A grammar sampler, or NULL with `error` filled when the grammar does not parse or throws.
 struct llama_sampler *dm_grammar_sampler(const struct llama_vocab *vocab, const char *grammar,
@@ -22,6 +23,9 @@ int32_t dm_sample(struct llama_sampler *chain, struct llama_context *ctx, int32_
                   char *error, size_t error_size);
 /// Feeds a token the caller chose to the sampler; false with `error` filled if it threw.
 bool dm_accept(struct llama_sampler *sampler, int32_t token, char *error, size_t error_size);
+/// Applies a sampler (e.g. a grammar) to candidates; false with `error` filled if it threw.
+bool dm_apply(struct llama_sampler *sampler, struct llama_token_data_array *candidates,
+              char *error, size_t error_size);
 
 #ifdef __cplusplus
 }

@@ -14,11 +14,17 @@ struct LanguagePackFile: Decodable, Sendable {
     var noteDate: String?
     var ui: [String: String]?
     var phrases: PhrasesFile?
+    /// Optional and never taken from English: a demo must speak the file's own language.
+    var demo: DemoFile?
 
     struct PhrasesFile: Decodable, Sendable {
         var endings, interruptions, refusals, fillers, endingTails, negatives: [String]?
         var hesitations, productIdea, meeting, reflection: [String]?
         var angleCues: [String: [String]]?
+    }
+
+    struct DemoFile: Decodable, Sendable {
+        var answers: [SpokenText]?
     }
 
     /// Problems that make the file wrong rather than merely incomplete: names that are not
@@ -93,6 +99,7 @@ struct LanguagePackFile: Decodable, Sendable {
             noteDate: pick("noteDate", noteDate, english.noteDate) ?? "{year}-{mm}-{dd}",
             ui: uiStrings,
             phrases: phraseLists,
+            demoAnswers: demo?.answers ?? [],
             keysFromEnglish: fromEnglish)
         return missing.isEmpty ? .success(pack) : .failure(MissingKeys(names: missing))
     }

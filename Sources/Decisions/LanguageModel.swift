@@ -1,0 +1,249 @@
+import CLlama
+import CLlamaGuard
+import Foundation
+
+public enum LanguageModelError: Error, CustomStringConvertible, Equatable {
+    case modelMissing(path: String)
+    case modelUnreadable(path: String)
+    case modelInvalid(path: String)
+    case contextFailed
+    case promptTooLong(tokens: Int, limit: Int)
+    case decodeFailed(code: Int32)
+    case grammarInvalid(String)
+    case samplingFailed(String)
+    case tooManyTokens(limit: Int)
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .modelMissing(let path):
+            return "language model \(path): no such file. Run `make deps` for the default models, or pass --llm-model PATH to a GGUF file."
+        case .modelUnreadable(let path):
+            return "language model \(path): not readable. Check its permissions."
+        case .modelInvalid(let path):
+            return "language model \(path): not a GGUF model llama.cpp can load (or damaged). Run `make deps` again or choose another with --llm-model."
+        case .contextFailed:
+            return "llama.cpp could not create a context (out of memory?)."
+        case .promptTooLong(let tokens, let limit):
+            return "the prompt has \(tokens) tokens; the context holds \(limit)."
+        case .decodeFailed(let code):
+            return "llama.cpp failed to evaluate the prompt (error \(code))."
+        case .grammarInvalid(let reason):
+            return "the grammar was rejected by llama.cpp: \(reason)"
+        case .samplingFailed(let reason):
+            return "llama.cpp failed while sampling: \(reason)"
+        case .tooManyTokens(let limit):
+            return "the model did not finish within \(limit) tokens."
+        case .cancelled:
+            return "the decision was cancelled"
+        }
+    }
+}
+
+/// A GGUF model and one context, owned together by this actor: llama.cpp contexts are not
+/// thread-safe, and keeping one context lets the constant instruction prefix stay in the KV
+/// cache across calls (only the tokens after the common prefix are evaluated again).
+public actor LanguageModel {
+    let handle: LlamaHandle
+    var model: OpaquePointer { handle.model }
+    var context: OpaquePointer { handle.context }
+    var vocab: OpaquePointer { handle.vocab }
+    /// The tokens whose keys and values are in the cache, in order.
+    var cached: [llama_token] = []
+
+    public nonisolated let path: String
+    public nonisolated let vocabularySize: Int
+    public nonisolated let contextSize: Int
+    public nonisolated let summary: String
+    /// The model's own chat template, if it carries one (instruction-tuned models do).
+    public nonisolated let chatTemplate: String?
+
+    public init(path: String, contextSize: Int = 2048, threads: Int32 = 2) throws {
+        LlamaBackend.initialize()
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw LanguageModelError.modelMissing(path: path)
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw LanguageModelError.modelUnreadable(path: path)
+        }
+        var modelParams = llama_model_default_params()
+        modelParams.n_gpu_layers = 0
+        guard let model = llama_model_load_from_file(path, modelParams) else {
+            throw LanguageModelError.modelInvalid(path: path)
+        }
+        var params = llama_context_default_params()
+        params.n_ctx = UInt32(contextSize)
+        params.n_batch = UInt32(contextSize)
+        params.n_ubatch = 512
+        params.n_threads = threads
+        params.n_threads_batch = threads
+        params.n_seq_max = 1
+        params.no_perf = true
+        // Sliding-window models (gemma-3) otherwise drop the cache and re-read every prompt.
+        params.swa_full = true
+        guard let context = llama_init_from_model(model, params) else {
+            llama_model_free(model)
+            throw LanguageModelError.contextFailed
+        }
+        let vocab = llama_model_get_vocab(model)!
+        self.handle = LlamaHandle(model: model, context: context, vocab: vocab)
+        self.path = path
+        self.vocabularySize = Int(llama_vocab_n_tokens(vocab))
+        self.contextSize = Int(llama_n_ctx(context))
+        var buffer = [CChar](repeating: 0, count: 256)
+        _ = llama_model_desc(model, &buffer, buffer.count)
+        self.summary = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.chatTemplate = llama_model_chat_template(model, nil).map { String(cString: $0) }
+    }
+
+
+    /// Formats a system + user exchange with the model's chat template, ready for the answer.
+    /// Base models (no template) get a plain completion prompt instead.
+    public nonisolated func chatPrompt(system: String, user: String) -> String {
+        guard let template = chatTemplate else { return system + "\n\n" + user + "\n" }
+        return system.withCString { systemText in
+            user.withCString { userText in
+                "system".withCString { systemRole in
+                    "user".withCString { userRole in
+                        var messages = [llama_chat_message(role: systemRole, content: systemText),
+                                        llama_chat_message(role: userRole, content: userText)]
+                        var size = Int32((system.utf8.count + user.utf8.count) * 2 + 512)
+                        for _ in 0..<2 {
+                            var buffer = [CChar](repeating: 0, count: Int(size))
+                            let n = llama_chat_apply_template(template, &messages, messages.count, true,
+                                                              &buffer, size)
+                            if n < 0 { break }
+                            if n <= size {
+                                return String(decoding: buffer.prefix(Int(n)).map { UInt8(bitPattern: $0) },
+                                              as: UTF8.self)
+                            }
+                            size = n
+                        }
+                        return system + "\n\n" + user + "\n"
+                    }
+                }
+            }
+        }
+    }
+
+    public func tokenize(_ text: String, addSpecial: Bool) -> [llama_token] {
+        let utf8Count = Int32(text.utf8.count)
+        var tokens = [llama_token](repeating: 0, count: Int(utf8Count) + 8)
+        var n = llama_tokenize(vocab, text, utf8Count, &tokens, Int32(tokens.count), addSpecial, true)
+        if n < 0 {
+            tokens = [llama_token](repeating: 0, count: Int(-n))
+            n = llama_tokenize(vocab, text, utf8Count, &tokens, Int32(tokens.count), addSpecial, true)
+        }
+        return Array(tokens.prefix(Int(max(n, 0))))
+    }
+
+    public func piece(_ token: llama_token) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        var n = llama_token_to_piece(vocab, token, &buffer, Int32(buffer.count), 0, false)
+        if n < 0 {
+            buffer = [CChar](repeating: 0, count: Int(-n))
+            n = llama_token_to_piece(vocab, token, &buffer, Int32(buffer.count), 0, false)
+        }
+        return String(decoding: buffer.prefix(Int(max(n, 0))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Greedy generation constrained by a GBNF grammar; stops when the grammar is complete
+    /// (the only tokens it allows are end-of-generation) or after `maxTokens`.
+    /// `temperature` > 0 samples instead (with `seed`): only for tests that walk the grammar.
+    public func complete(prompt: String, grammar: String, maxTokens: Int = 64,
+                         temperature: Float = 0, seed: UInt32 = 0,
+                         cancel: (@Sendable () -> Bool)? = nil) throws -> String {
+        var error = [CChar](repeating: 0, count: 512)
+        func errorText() -> String {
+            String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        guard let grammarSampler = dm_grammar_sampler(vocab, grammar, "root", &error, error.count) else {
+            throw LanguageModelError.grammarInvalid(errorText())
+        }
+        let chain = llama_sampler_chain_init(llama_sampler_chain_default_params())!
+        defer { llama_sampler_free(chain) }
+        llama_sampler_chain_add(chain, grammarSampler)
+        if temperature > 0 {
+            llama_sampler_chain_add(chain, llama_sampler_init_temp(temperature))
+            llama_sampler_chain_add(chain, llama_sampler_init_dist(seed))
+        } else {
+            llama_sampler_chain_add(chain, llama_sampler_init_greedy())
+        }
+
+        try evaluate(tokenize(prompt, addSpecial: true))
+        var output = ""
+        var bytes: [UInt8] = []
+        for _ in 0..<maxTokens {
+            if cancel?() == true { throw LanguageModelError.cancelled }
+            let token = dm_sample(chain, context, -1, &error, error.count)
+            if token < 0 { throw LanguageModelError.samplingFailed(errorText()) }
+            if llama_vocab_is_eog(vocab, token) { return output }
+            bytes.append(contentsOf: Array(piece(token).utf8))
+            output = String(decoding: bytes, as: UTF8.self)
+            try evaluate(cached + [token])
+        }
+        throw LanguageModelError.tooManyTokens(limit: maxTokens)
+    }
+
+    /// Brings the KV cache to exactly `tokens`: keeps the common prefix with what is cached,
+    /// removes the rest, and evaluates only the new suffix.
+    func evaluate(_ tokens: [llama_token]) throws {
+        guard tokens.count < contextSize else {
+            throw LanguageModelError.promptTooLong(tokens: tokens.count, limit: contextSize)
+        }
+        var common = zip(cached, tokens).prefix { $0 == $1 }.count
+        // The last token must be evaluated again so its logits are fresh.
+        if common == tokens.count { common -= 1 }
+        let memory = llama_get_memory(context)
+        if !llama_memory_seq_rm(memory, 0, llama_pos(common), -1) {
+            llama_memory_clear(memory, true)
+            common = 0
+        }
+        cached = Array(tokens.prefix(common))
+        var suffix = Array(tokens[common...])
+        let status = suffix.withUnsafeMutableBufferPointer { buffer in
+            llama_decode(context, llama_batch_get_one(buffer.baseAddress, Int32(buffer.count)))
+        }
+        guard status == 0 else {
+            llama_memory_clear(memory, true)
+            cached = []
+            throw LanguageModelError.decodeFailed(code: status)
+        }
+        cached = tokens
+    }
+}
+
+/// Owns the model and its context; frees both when the last reference goes.
+final class LlamaHandle: @unchecked Sendable {
+    let model: OpaquePointer
+    let context: OpaquePointer
+    let vocab: OpaquePointer
+
+    init(model: OpaquePointer, context: OpaquePointer, vocab: OpaquePointer) {
+        self.model = model
+        self.context = context
+        self.vocab = vocab
+    }
+
+    deinit {
+        llama_free(context)
+        llama_model_free(model)
+    }
+}
+
+/// llama.cpp's process-wide set-up, done once; its log goes to standard error only when
+/// DIALOGUE_MEMO_DEBUG is set.
+enum LlamaBackend {
+    private static let once: Void = {
+        llama_backend_init()
+        if ProcessInfo.processInfo.environment["DIALOGUE_MEMO_DEBUG"] != nil {
+            llama_log_set({ _, text, _ in
+                if let text { FileHandle.standardError.write(Data(String(cString: text).utf8)) }
+            }, nil)
+        } else {
+            llama_log_set({ _, _, _ in }, nil)
+        }
+    }()
+
+    static func initialize() { _ = once }
+}

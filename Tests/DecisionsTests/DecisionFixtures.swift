@@ -1,0 +1,51 @@
+import DialogueCore
+import Foundation
+import Testing
+@testable import Decisions
+
+/// Shared fixtures: the real locale files, rules per language, the scenario sets in
+/// `<repository>/../shared/eval` (or `$DIALOGUE_MEMO_EVAL`), and one loaded model per path
+/// (loading is the slow part; the actor keeps calls one at a time).
+enum DecisionFixtures {
+    static let packs: [String: LanguagePack] = {
+        let loader = LanguagePackLoader()
+        var packs: [String: LanguagePack] = [:]
+        for code in LanguagePackLoader.supportedLanguages { packs[code] = try? loader.load(code) }
+        return packs
+    }()
+
+    static let rules: [String: Rules] = packs.mapValues { Rules(pack: $0) }
+
+    static func rules(_ code: String) throws -> Rules {
+        try #require(rules[code], "Locales/\(code).json did not load")
+    }
+
+    static func evalFile(_ name: String) throws -> URL {
+        var candidates: [URL] = []
+        if let custom = ProcessInfo.processInfo.environment["DIALOGUE_MEMO_EVAL"], !custom.isEmpty {
+            candidates.append(URL(fileURLWithPath: custom).appendingPathComponent(name))
+        }
+        let here = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+        let repository = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(repository.deletingLastPathComponent().appendingPathComponent("shared/eval/\(name)"))
+        let found = candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+        return try #require(found, "\(name) not found in \(candidates.map(\.path))")
+    }
+
+    /// The model the evaluation picked as default (gemma-3-270m, see issue 4's closing note),
+    /// loaded once for all tests of the process. Grammar tests only need its vocabulary.
+    static let defaultModelPath = DefaultModels.gemma3
+    static let defaultModel: LanguageModel? = try? LanguageModel(path: defaultModelPath, contextSize: 4096)
+
+    /// The product's settings with budgets no test machine can blow: suites run in parallel
+    /// and share two cores, and no test may depend on wall-clock time.
+    static func settings(_ change: (inout DecisionSettings) -> Void = { _ in }) -> DecisionSettings {
+        var settings = DecisionSettings(questionBudget: .seconds(3_600), layoutBudget: .seconds(3_600))
+        change(&settings)
+        return settings
+    }
+
+    static func model() throws -> LanguageModel {
+        try #require(defaultModel, "the default language model did not load: run `make deps`")
+    }
+}

@@ -1,0 +1,18 @@
+import DialogueCore
+import Foundation
+import Testing
+@testable import Decisions
+
+/// Random conversations (random answers in five languages, random questions asked, random
+/// lengths) through the real decision path: every choice within the rules, every layout
+/// valid, no crash. A short run here; `fuzzRun` is shared with the 1,000-conversation benchmark.
+@Suite("Fuzz (real default model)", .serialized)
+struct FuzzTests {
+    @Test func randomConversationsAlwaysGiveAllowedChoicesAndValidLayouts() async throws {
+        let service = DecisionService(model: try DecisionFixtures.model(), settings: DecisionFixtures.settings())
+        let report = try await DecisionFuzz.run(count: 12, seed: 4, service: service, rules: DecisionFixtures.rules)
+        #expect(report.invalidChoices.isEmpty, "\(report.invalidChoices)")
+        #expect(report.invalidLayouts.isEmpty, "\(report.invalidLayouts)")
+        #expect(report.conversations == 12)
+    }
+}
