@@ -49,7 +49,7 @@ public enum QuestionPrompt {
                             style: LabelStyle = .question, listOptions: Bool = true,
                             reminder: String? = nil) -> DecisionPrompt {
         var lines: [String] = []
-        lines.append("Kind of note (keyword guess): \(kindName(hints.kind)).")
+        lines.append("Kind of note (keyword guess): \(hints.kind.promptName).")
         if !hints.angles.isEmpty {
             lines.append("Looks unasked (keyword hint, may be covered in other words): "
                          + hints.angles.map { ChoiceLabels.label($0, style: style) }.joined(separator: style == .question ? " " : ", "))
@@ -72,17 +72,8 @@ public enum QuestionPrompt {
     /// `ConversationJSON`, with each question shown as its English text instead of a case name.
     public static func conversationJSON(_ conversation: Conversation) -> String {
         "[" + conversation.turns.map { turn in
-            "{\"question\":\(jsonString(ChoiceLabels.label(turn.question))),\"answer\":\(jsonString(UserText.sanitized(turn.answer)))}"
+            "{\"question\":\(JSONText.quoted(ChoiceLabels.label(turn.question))),\"answer\":\(JSONText.quoted(UserText.sanitized(turn.answer)))}"
         }.joined(separator: ",") + "]"
-    }
-
-    static func kindName(_ kind: NoteKind) -> String {
-        switch kind {
-        case .product: "product idea"
-        case .meeting: "meeting"
-        case .reflection: "reflection"
-        case .general: "general"
-        }
     }
 }
 
@@ -104,28 +95,8 @@ public enum LayoutPrompt {
 
     /// `[{"id":1,"answer":1,"text":"…"},…]`
     public static func sourcesJSON(_ sources: [Source]) -> String {
-        "[" + sources.map { "{\"id\":\($0.id),\"answer\":\($0.answerIndex + 1),\"text\":\(jsonString($0.text))}" }
+        "[" + sources.map { "{\"id\":\($0.id),\"answer\":\($0.answerIndex + 1),\"text\":\(JSONText.quoted($0.text))}" }
             .joined(separator: ",") + "]"
     }
 }
 
-/// A JSON string literal (quotes, backslashes and control characters escaped).
-func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 {
-                out += String(format: "\\u%04x", scalar.value)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
-}

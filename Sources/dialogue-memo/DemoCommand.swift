@@ -102,8 +102,19 @@ final class SyntheticPerson: @unchecked Sendable {
         voice = try Speaker(server: server, device: "micfeed")
     }
 
+    /// The last answer (the ending) is said again, up to twice, if the program asks on: as a
+    /// person would repeat "that's all" when not understood (synthetic voices are sometimes
+    /// misheard, e.g. Japanese いじょう as 移動).
+    private var repeatsLeft = 2
+
     func speakNextAnswer() async throws {
-        guard let answer = lock.withLock({ remaining.isEmpty ? nil : remaining.removeFirst() }) else { return }
+        let next = lock.withLock { () -> PCMBuffer? in
+            if remaining.count > 1 { return remaining.removeFirst() }
+            guard let last = remaining.first, repeatsLeft > 0 else { return nil }
+            repeatsLeft -= 1
+            return last
+        }
+        guard let answer = next else { return }
         try await Task.sleep(for: Self.reactionTime)
         try await voice.play(answer, leadingSilence: 0)
     }

@@ -93,6 +93,7 @@ struct DemoDialogueTests {
         let followUps = objects.filter { $0["event"] as? String == "question" && ($0["number"] as? Int ?? 0) >= 1 }
         #expect(followUps.count >= 2, "fewer than two follow-up questions")
         let answers = objects.filter { $0["event"] as? String == "answer" }.compactMap { $0["text"] as? String }
+            .filter { !$0.isEmpty }
         let pack = try LanguagePackLoader().load(language)
         #expect(Rules(pack: pack).endSignal(in: answers.last ?? "") == .ending, "did not end by the spoken ending: \(answers)")
         let last = objects.last { $0["event"] as? String == "decision" }

@@ -22,9 +22,9 @@ public enum ConversationJSON {
     }
 }
 
-/// JSON string literals for the hand-ordered encodings (conversation, sources).
-enum JSONText {
-    static func quoted(_ string: String) -> String {
+/// JSON string literals for the hand-ordered encodings (conversation, sources, prompts).
+public enum JSONText {
+    public static func quoted(_ string: String) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         // Encoding a String cannot fail.

@@ -14,15 +14,18 @@ public struct AngleHints: Sendable, Hashable {
     /// `Kind of note (keyword guess): product idea.` and
     /// `Looks unasked (keyword hint, may be covered in other words): problem`.
     public var lines: [String] {
-        var lines = ["Kind of note (keyword guess): \(Self.kindName(kind))."]
+        var lines = ["Kind of note (keyword guess): \(kind.promptName)."]
         for angle in angles {
             lines.append("Looks unasked (keyword hint, may be covered in other words): \(angle.rawValue)")
         }
         return lines
     }
+}
 
-    static func kindName(_ kind: NoteKind) -> String {
-        switch kind {
+extension NoteKind {
+    /// How prompts name the kind of note.
+    public var promptName: String {
+        switch self {
         case .product: "product idea"
         case .meeting: "meeting"
         case .reflection: "reflection"
