@@ -175,7 +175,7 @@ else
     # prefix never looks complete and the .pc/.cmake files name the final prefix.
     stage_prefix="$work/stage$prefix"
 
-    step "Building ggml + libllama (about 10 minutes on 2 cores)" build-llama
+    step "Building ggml + libllama (3–5 minutes on 2 cores)" build-llama
     step_hint="see the log; a compiler or cmake problem usually means a missing build-essential/cmake"
     run_with_progress cmake -S "$llama_src" -B "$work/llama-build" -G Ninja \
         -DCMAKE_INSTALL_PREFIX="$prefix" "${ENGINE_FLAGS[@]}" "${LLAMA_FLAGS[@]}"
