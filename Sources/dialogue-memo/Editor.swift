@@ -91,8 +91,34 @@ struct Review {
     }
 }
 
-/// Lines from standard input (the review prompts and typing mode share it).
+/// Lines from standard input (the review prompts and typing mode share it, and its buffer).
+/// Reading polls, so that Ctrl-C can end a typed answer that is being waited for.
 final class LineInput: @unchecked Sendable {
     private let lock = NSLock()
-    func readLine() -> String? { lock.withLock { Swift.readLine(strippingNewline: true) } }
+    private var buffer: [UInt8] = []
+    private var atEnd = false
+
+    /// The next line without its newline; nil at the end of input or once `cancelled()`.
+    func readLine(cancelled: () -> Bool = { false }) -> String? {
+        lock.withLock {
+            while true {
+                if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                    buffer.removeSubrange(...newline)
+                    return line.hasSuffix("\r") ? String(line.dropLast()) : line
+                }
+                if atEnd {
+                    guard !buffer.isEmpty else { return nil }
+                    defer { buffer.removeAll() }
+                    return String(decoding: buffer, as: UTF8.self)
+                }
+                if cancelled() { return nil }
+                var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 100) > 0 else { continue }
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let n = read(STDIN_FILENO, &chunk, chunk.count)
+                if n > 0 { buffer += chunk[..<n] } else if n == 0 || errno != EINTR { atEnd = true }
+            }
+        }
+    }
 }

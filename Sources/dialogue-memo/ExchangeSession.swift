@@ -41,7 +41,6 @@ struct ExchangeSession {
         let outcome = await task.value
         await warming.value
         interrupts.stopWatchingKeys()
-        await voice?.close()
 
         if interrupts.cause == .terminate {
             // Asked to stop by the system: everything said is in the journal; no editor now.
@@ -67,7 +66,7 @@ struct ExchangeSession {
         let finisher = MemoFinisher(pack: pack, screen: screen, events: events, store: setup.store,
                                     saveWithoutAsking: saveWithoutAsking, input: setup.input)
         switch finisher.finish(note: note, title: MemoFinisher.title(of: note), created: created, journal: journal) {
-        case .saved, .discarded, .empty: return outcome.endReason == .failed ? 1 : 0
+        case .saved, .discarded: return outcome.endReason == .failed ? 1 : 0
         case .keptInJournal: return 1
         }
     }

@@ -14,7 +14,7 @@ struct MemoFinisher {
     let saveWithoutAsking: Bool
     let input: LineInput
 
-    enum Result: Equatable { case saved(String), discarded, empty, keptInJournal }
+    enum Result: Equatable { case saved(String), discarded, keptInJournal }
 
     func finish(note: String, title: String, created: Date, journal: FileJournal?) -> Result {
         events.emit("note", ["markdown": note])

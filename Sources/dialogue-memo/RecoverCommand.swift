@@ -60,7 +60,7 @@ enum RecoverCommand {
                                     saveWithoutAsking: setup.options.flags.contains("--yes"), input: setup.input)
         let journal = try? FileJournal.existing(path)
         switch finisher.finish(note: note, title: MemoFinisher.title(of: note), created: replay.created, journal: journal) {
-        case .saved, .discarded, .empty: return 0
+        case .saved, .discarded: return 0
         case .keptInJournal: return 1
         }
     }

@@ -15,7 +15,7 @@ struct TypedAnswers: AnswerSource {
 
     func answer(to question: TurnQuestion) async throws -> AnswerOutcome {
         screen.hint(pack.ui(.typePrompt))
-        guard let line = input.readLine() else { return .ended(partial: nil) }
+        guard let line = input.readLine(cancelled: { Task.isCancelled }) else { return .ended(partial: nil) }
         let text = line.trimmingCharacters(in: .whitespaces)
         return text.isEmpty ? .ended(partial: nil) : .answer(text)
     }

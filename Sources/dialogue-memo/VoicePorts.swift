@@ -10,7 +10,6 @@ import Transcription
 struct VoicePorts {
     let speaker: VoiceSpeaker
     let answers: VoiceAnswers
-    let server: AudioServer
 
     /// Opens everything a voice exchange needs, so a missing piece is reported (and typing
     /// mode offered) before the first question. `person`, in the demo, speaks the answers.
@@ -26,8 +25,7 @@ struct VoicePorts {
         return VoicePorts(
             speaker: VoiceSpeaker(speaker: speaker, prompts: prompts),
             answers: VoiceAnswers(listener: listener, transcriber: transcriber, language: setup.pack.whisperLanguage,
-                                  pack: setup.pack, screen: setup.screen, events: setup.events, person: person),
-            server: server)
+                                  pack: setup.pack, screen: setup.screen, events: setup.events, person: person))
     }
 
     /// Every line the exchange may say, in the speech form (kana for Japanese).
@@ -37,8 +35,6 @@ struct VoicePorts {
         for choice in QuestionChoice.finals { texts[.closing(choice)] = pack.line(for: choice).spoken }
         return texts
     }
-
-    func close() async {}
 }
 
 /// Plays the pre-rendered prompt; no synthesis sits between a decision and its audio.

@@ -81,12 +81,15 @@ struct TalkTests {
         try memo.waitForPrompts(2); memo.type("It is for people with balconies.")
         try memo.waitForPrompts(3)
         memo.process.interrupt()   // SIGINT while the third answer is awaited
+        try memo.waitForPrompts(1, marker: "Stopped.")
         memo.type("s")             // the review prompt: save
         let result = memo.finish()
         #expect(result.status == 0, "\(result.output)")
         let edited = try String(contentsOfFile: memo.editorCopy, encoding: .utf8)
         #expect(edited.contains("First answer about a garden app"))
         #expect(edited.contains("It is for people with balconies"))
+        // The review's "s" was not taken as a third answer.
+        #expect(!edited.contains("\n- s\n") && !edited.hasSuffix("\ns\n"), "\(edited)")
         #expect(result.output.contains("Stopped. Your words so far are kept."))
     }
 
