@@ -116,7 +116,7 @@ struct DemoDialogueTests {
             if let range = plainBody.range(of: sentence) { plainBody.removeSubrange(range) }
         }
         let leftover = plainBody.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && $0 != "-" && !$0.hasPrefix("# ") }
+            .filter { !$0.isEmpty && $0 != "-" && $0 != "#" && !$0.hasPrefix("# ") }
         #expect(leftover.isEmpty, "body text that is not the user's: \(leftover)")
     }
 }

@@ -89,7 +89,9 @@ public struct Rules: Sendable {
         if questions.isEmpty {
             return ChoiceOptions(choices: QuestionChoice.finals, finishReason: .noAnglesLeft)
         }
-        return ChoiceOptions(choices: questions + QuestionChoice.finals, finishReason: nil)
+        // `stop` is for refusals and interruptions, which the rules detect above; offering it
+        // otherwise only lets a model end an exchange the person did not end.
+        return ChoiceOptions(choices: questions + [.ready], finishReason: nil)
     }
 
     /// The choice our rules make alone (no model, or the model failed twice): the user's
