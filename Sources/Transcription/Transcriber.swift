@@ -51,7 +51,9 @@ public enum TranscriberError: Error, CustomStringConvertible, Equatable {
 public struct TranscriptionOptions: Sendable {
     public var language: String
     public var threads: Int32 = 2
-    public var maxTokensPerSegment: Int32 = 0
+    /// A cap on tokens per segment (half the decoder's 448-token context): a decoding loop on
+    /// a hard clip ends here instead of running for a minute. 0 means no cap.
+    public var maxTokensPerSegment: Int32 = 224
     public var temperatureFallback = false
     /// 1 is greedy (the dialogue: fastest). Files use 5, like whisper-cli, for its accuracy.
     public var beamSize: Int32 = 1
