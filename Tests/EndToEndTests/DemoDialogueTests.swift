@@ -7,7 +7,6 @@ import Testing
 /// plays into its devices, and records `speaker.monitor` to hear what the program said.
 @Suite("Demo dialogue in every language (real stack)", .serialized)
 struct DemoDialogueTests {
-    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static var binary: String {
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
@@ -53,15 +52,9 @@ struct DemoDialogueTests {
 
     @Test(arguments: ["en", "es", "fr", "de", "ja"])
     func aFullSpokenDialogue(language: String) throws {
-        let (status, env) = try Self.shell([Self.repo.path + "/scripts/test-audio.sh", "start"])
-        try #require(status == 0)
-        let vars = Dictionary(uniqueKeysWithValues: env.replacingOccurrences(of: "export ", with: "")
-            .split(whereSeparator: \.isWhitespace).compactMap { pair -> (String, String)? in
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-            })
-        let serverDir = try #require(vars["DIALOGUE_MEMO_TEST_AUDIO"])
-        defer { _ = try? Self.shell([Self.repo.path + "/scripts/test-audio.sh", "stop", serverDir]) }
+        let audio = try PrivateTestServer()
+        defer { audio.stop() }
+        let vars = ["PULSE_SERVER": audio.address, "PULSE_COOKIE": audio.folder + "/cookie"]
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(language)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 
@@ -77,7 +70,7 @@ struct DemoDialogueTests {
 
         let events = work.appendingPathComponent("events.jsonl").path
         let (demoStatus, output) = try Self.shell(
-            [Self.binary, "demo", "--lang", language, "--audio-server", vars["PULSE_SERVER"]!,
+            [Self.binary, "demo", "--lang", language, "--audio-server", audio.address,
              "--events", events, "--notes-dir", work.appendingPathComponent("notes").path],
             environment: vars.merging(["XDG_STATE_HOME": work.appendingPathComponent("state").path,
                                        "OMP_WAIT_POLICY": "PASSIVE"]) { $1 })
