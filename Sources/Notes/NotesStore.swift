@@ -97,10 +97,36 @@ public struct NotesStore: Sendable {
         return try list().filter { Self.folded($0.title).contains(needle) || Self.folded($0.body).contains(needle) }
     }
 
+    /// Deletes a note and its recording, if it has one.
     public func delete(_ note: NoteFile) throws {
         do { try FileManager.default.removeItem(atPath: note.path) }
         catch { throw NotesError.writeFailed(path: note.path, reason: Self.reason(error)) }
+        if let audio = audioPath(of: note) { unlink(audio) }
         Self.syncDirectory(directory)
+    }
+
+    /// Where a note's recording lives: beside it, same name, `.wav`.
+    public static func audioPath(forNoteAt path: String) -> String {
+        (path.hasSuffix(".md") ? String(path.dropLast(3)) : path) + ".wav"
+    }
+
+    /// The note's recording (`record --keep-audio`), nil when it has none.
+    public func audioPath(of note: NoteFile) -> String? {
+        let path = Self.audioPath(forNoteAt: note.path)
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// Stores a recording beside the note saved at `notePath` — mode 0600, written durably,
+    /// never replacing a file. Only `--keep-audio` puts the user's voice on disk.
+    @discardableResult
+    public func saveAudio(_ wav: Data, besideNoteAt notePath: String) throws -> String {
+        let path = Self.audioPath(forNoteAt: notePath)
+        let temp = directory + "/.saving-\(UUID().uuidString).tmp"
+        try Self.writeDurably(wav, to: temp)
+        defer { unlink(temp) }
+        guard link(temp, path) == 0 else { throw NotesError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        Self.syncDirectory(directory)
+        return path
     }
 
     /// Replaces a note's text after an edit, atomically (temp file, fsync, rename).

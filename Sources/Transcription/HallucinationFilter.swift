@@ -25,15 +25,21 @@ public struct HallucinationFilter: Sendable {
 
     /// The segments worth keeping from a transcription of `samples` (16 kHz mono).
     public func filter(_ segments: [TranscriptSegment], samples: [Float], sampleRate: Int = 16_000) -> [TranscriptSegment] {
-        segments.compactMap { segment in
+        var kept: [TranscriptSegment] = []
+        for segment in segments {
             let text = segment.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty else { return nil }
+            guard !text.isEmpty else { continue }
             let quiet = isQuiet(segment, samples: samples, sampleRate: sampleRate)
-            if segment.noSpeechProbability > noSpeechThreshold && quiet { return nil }
-            if quiet && Self.silencePhrases.contains(Self.normalized(text)) { return nil }
-            if isLoop(text) { return nil }
-            return segment
+            if segment.noSpeechProbability > noSpeechThreshold && quiet { continue }
+            if quiet && Self.silencePhrases.contains(Self.normalized(text)) { continue }
+            if isLoop(text) { continue }
+            // A whole segment again, word for word, right after itself: whisper's segment-level
+            // loop (measured on a 4 s Japanese answer: the same sentence four times).
+            if let previous = kept.last, Self.normalized(previous.text) == Self.normalized(text),
+               !Self.normalized(text).isEmpty { continue }
+            kept.append(segment)
         }
+        return kept
     }
 
     func isQuiet(_ segment: TranscriptSegment, samples: [Float], sampleRate: Int) -> Bool {

@@ -10,6 +10,8 @@ enum CommandLineInterface {
 
     Usage:
       dialogue-memo [talk] [--lang xx] [--type] [options]   a spoken exchange (see talk --help)
+      dialogue-memo record [--keep-audio]     a plain voice note: record until a pause, no questions
+      dialogue-memo play ID                   play the recording kept with a note
       dialogue-memo demo [--lang xx]          a spoken demo on a private audio server, no devices needed
       dialogue-memo recover [--list]          reopen memos an interruption left unfinished
       dialogue-memo doctor                     check engines, models, audio and voices
@@ -23,24 +25,47 @@ enum CommandLineInterface {
     """
 
     static func run(_ arguments: [String]) async -> Int32 {
+        do { return try await dispatch(arguments) }
+        catch let exit as CommandExit { return exit.status }
+        catch { printError("\(error)"); return 1 }
+    }
+
+    static func dispatch(_ arguments: [String]) async throws -> Int32 {
         guard let command = arguments.first, !command.hasPrefix("--") || command == "--help" || command == "--version" else {
-            return await TalkCommand.run(arguments)
+            return try await TalkCommand.run(arguments)
         }
         let rest = Array(arguments.dropFirst())
         switch command {
         case "--help", "-h", "help": print(usage); return 0
         case "--version": print("dialogue-memo \(version)"); return 0
-        case "talk": return await TalkCommand.run(rest)
-        case "recover": return await RecoverCommand.run(rest)
-        case "demo": return await DemoCommand.run(rest)
-        case "doctor": return await DoctorCommand.run(rest)
-        case "transcribe": return await TranscribeCommand.run(rest)
-        case "eval": return await EvalCommand.run(rest)
-        case "list", "show", "search", "delete", "edit": return await NotesCommands.run(command, rest)
+        case "talk": return try await TalkCommand.run(rest)
+        case "recover": return try await RecoverCommand.run(rest)
+        case "record": return try await RecordCommand.run(rest)
+        case "play": return try await PlayCommand.run(rest)
+        case "demo": return try await DemoCommand.run(rest)
+        case "doctor": return try await DoctorCommand.run(rest)
+        case "transcribe": return try await TranscribeCommand.run(rest)
+        case "eval": return try await EvalCommand.run(rest)
+        case "list", "show", "search", "delete", "edit": return try await NotesCommands.run(command, rest)
         default:
             printError("unknown command \"\(command)\".\n\n\(usage)")
             return 2
         }
+    }
+}
+
+/// Ends a command early with an exit status (a usage error, or `--help` answered).
+struct CommandExit: Error { let status: Int32 }
+
+extension Options {
+    /// A command's arguments, with the shared behaviour: `--help`/`-h` print `usage` (exit 0);
+    /// an unknown or incomplete option prints the problem and `usage` (exit 2).
+    static func command(_ arguments: [String], flags: Set<String>, values: Set<String>, usage: String) throws -> Options {
+        let options: Options
+        do { options = try Options(arguments, flags: flags.union(["--help", "-h"]), values: values) }
+        catch let error as UsageError { printError("\(error.message)\n\n\(usage)"); throw CommandExit(status: 2) }
+        if options.flags.contains("--help") || options.flags.contains("-h") { print(usage); throw CommandExit(status: 0) }
+        return options
     }
 }
 

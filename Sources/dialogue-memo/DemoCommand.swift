@@ -22,12 +22,8 @@ enum DemoCommand {
       Other options as for `dialogue-memo talk` (--silence, --llm-model, --no-model, --events …).
     """
 
-    static func run(_ arguments: [String]) async -> Int32 {
-        var options: Options
-        do { options = try Options(arguments, flags: TalkCommand.flags, values: TalkCommand.valued.union(["--scenario", "--audio-server"])) }
-        catch let error as Options.UsageError { printError("\(error.message)\n\n\(usage)"); return 2 }
-        catch { return 2 }
-        if options.flags.contains("--help") || options.flags.contains("-h") { print(usage); return 0 }
+    static func run(_ arguments: [String]) async throws -> Int32 {
+        var options = try Options.command(arguments, flags: TalkCommand.flags, values: TalkCommand.valued.union(["--scenario", "--audio-server"]), usage: usage)
         options.flags.insert("--yes")
         options.flags.remove("--type")
         if options.values["--lang"] == nil { options.values["--lang"] = "en" }

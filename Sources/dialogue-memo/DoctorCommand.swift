@@ -22,12 +22,8 @@ enum DoctorCommand {
         var requiredForVoice: Bool
     }
 
-    static func run(_ arguments: [String]) async -> Int32 {
-        let options: Options
-        do { options = try Options(arguments, flags: ["--help", "-h"], values: ["--whisper-model", "--llm-model"]) }
-        catch let error as Options.UsageError { printError("\(error.message)\n\n\(usage)"); return 2 }
-        catch { return 2 }
-        if options.flags.contains("--help") || options.flags.contains("-h") { print(usage); return 0 }
+    static func run(_ arguments: [String]) async throws -> Int32 {
+        let options = try Options.command(arguments, flags: [], values: ["--whisper-model", "--llm-model"], usage: usage)
 
         var checks: [Check] = []
         func report(_ check: Check) {

@@ -25,15 +25,10 @@ enum EvalCommand {
       --no-model         the rules alone (what happens when no model is available)
     """
 
-    static func run(_ arguments: [String]) async -> Int32 {
-        let options: Options
-        do {
-            options = try Options(arguments, flags: ["--json", "--help", "-h", "--no-model"],
-                                  values: ["--llm-model", "--model", "--method", "--format", "--labels", "--rules-prior", "--answer-prior"])
-        } catch let error as Options.UsageError {
-            printError("\(error.message)\n\n\(usage)"); return 2
-        } catch { return 2 }
-        if options.flags.contains("--help") || options.flags.contains("-h") { print(usage); return 0 }
+    static func run(_ arguments: [String]) async throws -> Int32 {
+        let options = try Options.command(arguments, flags: ["--json", "--no-model"],
+                                          values: ["--llm-model", "--model", "--method", "--format", "--labels", "--rules-prior", "--answer-prior"],
+                                          usage: usage)
         guard options.positional.count == 2, let kind = options.positional.first,
               ["choices", "grouping"].contains(kind) else {
             printError("eval needs `choices FILE.json` or `grouping FILE.json`.\n\n\(usage)")

@@ -13,12 +13,8 @@ enum NotesCommands {
       dialogue-memo edit ID [--notes-dir DIR]                open a note in $VISUAL / $EDITOR
     """
 
-    static func run(_ command: String, _ arguments: [String]) async -> Int32 {
-        let options: Options
-        do { options = try Options(arguments, flags: ["--json", "--yes", "--help", "-h"], values: ["--notes-dir"]) }
-        catch let error as Options.UsageError { printError("\(error.message)\n\n\(usage)"); return 2 }
-        catch { return 2 }
-        if options.flags.contains("--help") || options.flags.contains("-h") { print(usage); return 0 }
+    static func run(_ command: String, _ arguments: [String]) async throws -> Int32 {
+        let options = try Options.command(arguments, flags: ["--json", "--yes"], values: ["--notes-dir"], usage: usage)
         let store = NotesStore(directory: options.values["--notes-dir"] ?? NotesStore.defaultDirectory)
         let needsArgument = command != "list"
         guard options.positional.count == (needsArgument ? 1 : 0) else {

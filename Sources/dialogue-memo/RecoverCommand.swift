@@ -14,12 +14,8 @@ enum RecoverCommand {
     them without asking.
     """
 
-    static func run(_ arguments: [String]) async -> Int32 {
-        let options: Options
-        do { options = try Options(arguments, flags: ["--list", "--yes", "--help", "-h"], values: ["--notes-dir", "--lang"]) }
-        catch let error as Options.UsageError { printError("\(error.message)\n\n\(usage)"); return 2 }
-        catch { return 2 }
-        if options.flags.contains("--help") || options.flags.contains("-h") { print(usage); return 0 }
+    static func run(_ arguments: [String]) async throws -> Int32 {
+        let options = try Options.command(arguments, flags: ["--list", "--yes"], values: ["--notes-dir", "--lang"], usage: usage)
         let screen = Screen()
         let setup: SessionSetup
         do { setup = try SessionSetup(options: options, screen: screen) } catch { printError("\(error)"); return 1 }

@@ -20,35 +20,21 @@ enum TalkCommand {
       --silence relaxed|default|aggressive
                                  how long a pause ends an answer (1.25 s, 0.7 s, 0.35 s)
       --whisper-model PATH       speech model (default: the one make deps installed)
-      --llm-model PATH           any GGUF language model (default: SmolLM2-135M-Instruct)
+      --llm-model PATH           any GGUF language model (default: gemma-3-270m)
       --no-model                 decide with the built-in rules only
       --notes-dir DIR            where notes are saved (default: $XDG_DATA_HOME/dialogue-memo/notes)
       --events FILE|-            JSON lines of every step, for scripts
       --yes                      save without opening the editor or asking
     """
 
-    static let flags: Set<String> = ["--type", "--yes", "--no-model", "--help", "-h"]
+    static let flags: Set<String> = ["--type", "--yes", "--no-model"]
     static let valued: Set<String> = ["--lang", "--input", "--output", "--silence", "--whisper-model",
                                       "--llm-model", "--notes-dir", "--events"]
 
-    static func run(_ arguments: [String]) async -> Int32 {
-        let options: Options
-        do { options = try Options(arguments, flags: flags, values: valued) }
-        catch let error as Options.UsageError { printError("\(error.message)\n\n\(usage)"); return 2 }
-        catch { return 2 }
-        if options.flags.contains("--help") || options.flags.contains("-h") { print(usage); return 0 }
-        guard options.positional.isEmpty else {
-            printError("unexpected argument \"\(options.positional[0])\".\n\n\(usage)")
-            return 2
-        }
-        if let silence = options.values["--silence"], SilencePreset(rawValue: silence) == nil {
-            printError("--silence takes relaxed, default or aggressive (not \"\(silence)\").")
-            return 2
-        }
-        let screen = Screen()
-        let setup: SessionSetup
-        do { setup = try SessionSetup(options: options, screen: screen) }
-        catch { printError("\(error)"); return error is Options.UsageError ? 2 : 1 }
+    static func run(_ arguments: [String]) async throws -> Int32 {
+        let options = try Options.command(arguments, flags: flags, values: valued, usage: usage)
+        let setup = try SessionSetup.command(options, usage: usage)
+        let screen = setup.screen
 
         if !options.flags.contains("--yes"), let status = await RecoverCommand.offerRecovery(setup: setup) {
             return status
@@ -76,6 +62,21 @@ struct SessionSetup {
     let events: EventLog
     let store: NotesStore
     let input = LineInput()
+
+    /// The checks every command that listens shares (no stray arguments, a known `--silence`,
+    /// a supported `--lang`), then the setup; a problem ends the command with its exit status.
+    static func command(_ options: Options, usage: String) throws -> SessionSetup {
+        guard options.positional.isEmpty else {
+            printError("unexpected argument \"\(options.positional[0])\".\n\n\(usage)")
+            throw CommandExit(status: 2)
+        }
+        if let silence = options.values["--silence"], SilencePreset(rawValue: silence) == nil {
+            printError("--silence takes relaxed, default or aggressive (not \"\(silence)\").")
+            throw CommandExit(status: 2)
+        }
+        do { return try SessionSetup(options: options, screen: Screen()) }
+        catch { printError("\(error)"); throw CommandExit(status: error is Options.UsageError ? 2 : 1) }
+    }
 
     init(options: Options, screen: Screen) throws {
         self.options = options

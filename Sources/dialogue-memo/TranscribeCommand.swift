@@ -14,13 +14,8 @@ enum TranscribeCommand {
       --whisper-model PATH   another whisper.cpp ggml model
     """
 
-    static func run(_ arguments: [String]) async -> Int32 {
-        let options: Options
-        do { options = try Options(arguments, flags: ["--json", "--fast", "--help", "-h"],
-                                   values: ["--lang", "--whisper-model"]) }
-        catch let error as Options.UsageError { printError("\(error.message)\n\n\(usage)"); return 2 }
-        catch { return 2 }
-        if options.flags.contains("--help") || options.flags.contains("-h") { print(usage); return 0 }
+    static func run(_ arguments: [String]) async throws -> Int32 {
+        let options = try Options.command(arguments, flags: ["--json", "--fast"], values: ["--lang", "--whisper-model"], usage: usage)
         guard options.positional.count == 1, let path = options.positional.first else {
             printError("transcribe needs exactly one WAV file.\n\n\(usage)")
             return 2

@@ -34,4 +34,13 @@ struct HallucinationFilterTests {
     func keepsOrdinarySpeech(text: String) {
         #expect(filter.filter([segment(text)], samples: loud).count == 1)
     }
+
+    @Test func dropsASegmentRepeatedWordForWord() {
+        let sentence = "お客さんも期間のせつやくにあります"
+        let looped = (0..<4).map { TranscriptSegment(start: Double($0) * 0.7, end: Double($0 + 1) * 0.7, text: sentence, noSpeechProbability: 0.1) }
+        #expect(filter.filter(looped, samples: loud).map(\.text) == [sentence])
+        // Different sentences, or the same one after another, all stay.
+        let varied = [segment("We tried it."), segment("It worked."), segment("We tried it.")]
+        #expect(filter.filter(varied, samples: loud).count == 3)
+    }
 }

@@ -7,5 +7,6 @@ public enum UIKey: String, CaseIterable, Sendable {
     case typingModeReason, modelUnavailable, unsupportedLocale, noteReady, savePrompt
     case confirmDiscard, saved, discarded, recoverPrompt, microphoneSilent, audioFailed
     case saveFailed, interrupted, questionCount, transcriptFull, layoutFallback
+    case recordingHint, transcribingRecording, nothingRecorded, audioKept
     case keySave, keyEdit, keyDiscard, keyYes, keyNo
 }

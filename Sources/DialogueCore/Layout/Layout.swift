@@ -20,6 +20,17 @@ public struct Layout: Sendable, Hashable, Codable {
         Layout(firstSourceIsTitle: false, groups: sourceCount > 0 ? (1...sourceCount).map { [$0] } : [])
     }
 
+    /// A plain voice note (`record`): the first sentence offered as the title (the title rule
+    /// still decides), the rest as paragraphs of at most `maxGroupSize` sentences.
+    public static func recording(sourceCount: Int) -> Layout {
+        guard sourceCount > 1 else { return fallback(sourceCount: sourceCount) }
+        let rest = Array(2...sourceCount)
+        let paragraphs = stride(from: 0, to: rest.count, by: maxGroupSize).map {
+            Array(rest[$0..<min($0 + maxGroupSize, rest.count)])
+        }
+        return Layout(firstSourceIsTitle: true, groups: [[1]] + paragraphs)
+    }
+
     /// Compact JSON in the grammar's shape.
     public var json: String {
         let encoder = JSONEncoder()
@@ -40,4 +51,6 @@ public enum LayoutSource: String, Sendable, Hashable, Codable {
     case model
     /// Both tries failed: one sentence per bullet.
     case fallback
+    /// A plain recording (`record`): our own layout, no model asked.
+    case recording
 }

@@ -23,7 +23,7 @@ public struct NoteRenderer: Sendable {
             metadata.layoutSource = .fallback
         }
         let byID = Dictionary(uniqueKeysWithValues: sources.map { ($0.id, $0) })
-        let titleFromSentence = metadata.layoutSource == .model
+        let titleFromSentence = metadata.layoutSource != .fallback
             && NoteTitle.firstSentenceIsTitle(sources, layout: layout, book: book)
         let title = titleFromSentence
             ? Self.displayForm(sources[0].text)
@@ -34,7 +34,7 @@ public struct NoteRenderer: Sendable {
             .map { group in group.filter { !(titleFromSentence && $0 == 1) }.compactMap { byID[$0] } }
             .filter { !$0.isEmpty }
         switch metadata.layoutSource {
-        case .model:
+        case .model, .recording:
             blocks += groups.map { MarkdownEscaping.escapeLine(Self.join($0.map { Self.displayForm($0.text) })) }
         case .fallback:
             let bullets = groups.flatMap { $0 }.map { "- " + MarkdownEscaping.escapeLine(Self.displayForm($0.text)) }

@@ -1,0 +1,211 @@
+import Foundation
+import Speech
+import Testing
+
+/// The real binary in voice mode on a private headless server: `record` (with `--keep-audio`
+/// and `play`), and ending a spoken exchange with a key press or Ctrl-C. The "person" speaks
+/// into `micfeed` with espeak-ng; the terminal is a real pseudo-terminal, so the key watch runs
+/// exactly as it does for a person.
+@Suite("Voice commands through the real binary", .serialized)
+struct VoiceCommandTests {
+    /// One `dialogue-memo` process with a pseudo-terminal as standard input, its events in a file
+    /// and a scripted editor that keeps a copy of what it was given.
+    final class VoiceRun: @unchecked Sendable {
+        let audio: PrivateTestServer
+        let folder: URL
+        let process = Process()
+        let output = Pipe()
+        let terminal: Int32
+        let person: Speaker
+        var events: String { folder.appendingPathComponent("events.jsonl").path }
+        var notesDir: String { folder.appendingPathComponent("notes").path }
+        var editorCopy: String { folder.appendingPathComponent("editor-saw.md").path }
+        var environment: [String: String]
+
+        init(_ arguments: [String]) throws {
+            audio = try PrivateTestServer()
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("voice-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let editor = folder.appendingPathComponent("editor.sh")
+            try "#!/bin/sh\ncp \"$1\" \(folder.path)/editor-saw.md\n".write(to: editor, atomically: true, encoding: .utf8)
+            chmod(editor.path, 0o755)
+
+            // A pseudo-terminal pair the Linux way (the POSIX helpers are not imported into Swift):
+            // open the multiplexer, unlock the pair (TIOCSPTLCK), ask its number (TIOCGPTN).
+            terminal = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+            var unlock: Int32 = 0, number: Int32 = 0
+            guard terminal >= 0, ioctl(terminal, 0x4004_5431, &unlock) == 0, ioctl(terminal, 0x8004_5430, &number) == 0 else {
+                throw Failure("no pseudo-terminal: \(String(cString: strerror(errno)))")
+            }
+            let pts = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+            guard pts >= 0 else { throw Failure("cannot open /dev/pts/\(number)") }
+
+            environment = ProcessInfo.processInfo.environment.merging([
+                "PULSE_SERVER": audio.address, "PULSE_COOKIE": audio.folder + "/cookie",
+                "EDITOR": editor.path, "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
+                "OMP_WAIT_POLICY": "PASSIVE", "NO_COLOR": "1",
+            ]) { $1 }
+            environment["VISUAL"] = nil
+            process.executableURL = URL(fileURLWithPath: DemoDialogueTests.binary)
+            process.arguments = arguments + ["--events", folder.appendingPathComponent("events.jsonl").path,
+                                             "--notes-dir", folder.appendingPathComponent("notes").path]
+            process.environment = environment
+            process.standardInput = FileHandle(fileDescriptor: pts, closeOnDealloc: true)
+            process.standardOutput = output
+            process.standardError = output
+            person = try Speaker(server: try AudioServer(server: audio.address), device: "micfeed")
+            try process.run()
+        }
+
+        /// Lines of the event log, as objects.
+        var eventObjects: [[String: Any]] {
+            ((try? String(contentsOfFile: events, encoding: .utf8)) ?? "").split(separator: "\n")
+                .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        }
+
+        func count(_ event: String) -> Int { eventObjects.filter { $0["event"] as? String == event }.count }
+
+        /// Waits (up to `seconds`) until the program has logged `event` `times` times.
+        func waitFor(_ event: String, times: Int = 1, seconds: Double = 120) throws {
+            let deadline = Date().addingTimeInterval(seconds)
+            while count(event) < times {
+                guard process.isRunning, Date() < deadline else {
+                    throw Failure("no \(times)× \"\(event)\" event; events: \(eventObjects.map { $0["event"] ?? "" })")
+                }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+
+        func say(_ text: String) async throws {
+            try await person.play(try SpeechSynthesizer.shared.render(text, voice: "en-us"), leadingSilence: 0)
+        }
+
+        func press(_ keys: String) { _ = keys.utf8CString.withUnsafeBufferPointer { write(terminal, $0.baseAddress, keys.utf8.count) } }
+
+        /// Waits for the note to reach the scripted editor, then answers the review prompt: save.
+        func saveAfterEditing() async throws {
+            try waitFor("note")
+            let deadline = Date().addingTimeInterval(30)
+            while !FileManager.default.fileExists(atPath: editorCopy) && Date() < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            press("s\n")
+        }
+
+        func finish(seconds: Double = 120) -> (status: Int32, output: String) {
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            let text = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+            close(terminal)
+            audio.stop()
+            return (process.terminationStatus, text)
+        }
+
+        var notes: [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: notesDir)) ?? []).sorted().map { notesDir + "/" + $0 }
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    @Test func recordKeepsTheAudioOnlyWhenAskedAndPlayPlaysIt() async throws {
+        let run = try VoiceRun(["record", "--lang", "en", "--input", "mic", "--silence", "default", "--keep-audio", "--yes"])
+        try run.waitFor("listening")
+        try await Task.sleep(for: .milliseconds(500))
+        try await run.say("Buy a new bike lamp. The old one broke last week on the way home from work.")
+        let result = run.finish()
+        #expect(result.status == 0, "\(result.output)")
+
+        let markdown = try #require(run.notes.first { $0.hasSuffix(".md") }, "no note in \(run.notes)")
+        let note = try String(contentsOfFile: markdown, encoding: .utf8)
+        #expect(note.contains("# Buy a new bike"), "the short first sentence is the title:\n\(note)\n\(run.eventObjects.filter { $0["event"] as? String != "level" })")
+        #expect(note.contains("broke last week"), "\(note)")
+        #expect(note.contains("layout: \"recording\""))
+        let wav = String(markdown.dropLast(3)) + ".wav"
+        let attributes = try FileManager.default.attributesOfItem(atPath: wav)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect((attributes[.size] as? Int ?? 0) > 16_000 * 2 * 3, "the WAV holds the whole recording (> 3 s)")
+
+        // play: what comes out of the speaker is the recording.
+        let audio = try PrivateTestServer()
+        defer { audio.stop() }
+        let vars = ["PULSE_SERVER": audio.address, "PULSE_COOKIE": audio.folder + "/cookie"]
+        let raw = run.folder.appendingPathComponent("played.raw")
+        let recorder = Process()
+        recorder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        recorder.arguments = ["parecord", "-d", "speaker.monitor", "--raw", "--format=s16le", "--rate=16000", "--channels=1", raw.path]
+        recorder.environment = ProcessInfo.processInfo.environment.merging(vars) { $1 }
+        try recorder.run()
+        try await Task.sleep(for: .milliseconds(300))
+        let id = try #require(note.components(separatedBy: "id: \"").dropFirst().first?.prefix(8))
+        let (status, output) = try DemoDialogueTests.shell([DemoDialogueTests.binary, "play", String(id.prefix(5)),
+                                                            "--output", "speaker", "--notes-dir", run.notesDir], environment: vars)
+        kill(recorder.processIdentifier, SIGKILL)
+        recorder.waitUntilExit()
+        #expect(status == 0, "\(output)")
+        #expect(DemoDialogueTests.bursts(in: try Data(contentsOf: raw)) >= 1, "nothing was heard on speaker.monitor")
+
+        // delete takes the recording with the note.
+        let (deleted, _) = try DemoDialogueTests.shell([DemoDialogueTests.binary, "delete", String(id), "--yes", "--notes-dir", run.notesDir])
+        #expect(deleted == 0)
+        #expect(run.notes.isEmpty, "left behind: \(run.notes)")
+    }
+
+    @Test func aNoteWithoutARecordingSaysHowToGetOne() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("play-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "---\nid: \"abcdef12\"\ncreated: \"2026-11-29T10:00:00Z\"\n---\n\n# A note\n\nText.\n"
+            .write(to: folder.appendingPathComponent("2026-11-29-a-note.md"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DemoDialogueTests.binary)
+        process.arguments = ["play", "abc", "--notes-dir", folder.path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message.contains("has no recording") && message.contains("--keep-audio"), "\(message)")
+    }
+
+    @Test func aKeyPressMidExchangeSendsTheWordsSoFarToTheEditor() async throws {
+        let run = try VoiceRun(["talk", "--lang", "en", "--input", "mic", "--output", "speaker", "--no-model"])
+        try run.waitFor("listening")
+        try await run.say("I want to grow tomatoes on my balcony this summer.")
+        try run.waitFor("answer")
+        try run.waitFor("listening", times: 2)
+        run.press("x")                     // any key: "I am done"
+        try await run.saveAfterEditing()
+        let result = run.finish()
+        #expect(result.status == 0, "\(result.output)")
+        let edited = try String(contentsOfFile: run.editorCopy, encoding: .utf8)
+        #expect(edited.lowercased().contains("tomatoes"), "\(edited)")
+        #expect(run.notes.count == 1)
+        #expect(run.count("question") == 2, "the key ended the exchange at the second question")
+    }
+
+    @Test func ctrlCMidAnswerKeepsTheWordsSoFar() async throws {
+        let run = try VoiceRun(["talk", "--lang", "en", "--input", "mic", "--output", "speaker", "--no-model"])
+        try run.waitFor("listening")
+        try await run.say("We should plant a small herb garden behind the school.")
+        try run.waitFor("answer")
+        try run.waitFor("listening", times: 2)
+        let speaking = Task { try await run.say("The children could water it every morning before class, and the kitchen could use the herbs.") }
+        try run.waitFor("hearing", times: 2)
+        try await Task.sleep(for: .milliseconds(1500))
+        kill(run.process.processIdentifier, SIGINT)   // mid-answer
+        speaking.cancel()
+        try await run.saveAfterEditing()
+        let result = run.finish()
+        #expect(result.status == 0, "\(result.output)")
+        let edited = try String(contentsOfFile: run.editorCopy, encoding: .utf8).lowercased()
+        #expect(edited.contains("garden behind the school"), "\(edited)")
+        #expect(edited.contains("children"), "the interrupted answer is transcribed as far as it went:\n\(edited)")
+    }
+}
