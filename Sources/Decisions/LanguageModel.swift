@@ -50,6 +50,8 @@ public actor LanguageModel {
     var vocab: OpaquePointer { handle.vocab }
     /// The tokens whose keys and values are in the cache, in order.
     var cached: [llama_token] = []
+    /// Sequences one context holds: the prompt's, plus one per option scored at once.
+    static let maxSequences = 64
 
     public nonisolated let path: String
     public nonisolated let vocabularySize: Int
@@ -77,7 +79,10 @@ public actor LanguageModel {
         params.n_ubatch = 512
         params.n_threads = threads
         params.n_threads_batch = threads
-        params.n_seq_max = 1
+        // Options are scored side by side, one sequence each, sharing the prompt's cells
+        // (see `score`): that needs several sequences in one unified cache.
+        params.n_seq_max = UInt32(Self.maxSequences)
+        params.kv_unified = true
         params.no_perf = true
         // Sliding-window models (gemma-3) otherwise drop the cache and re-read every prompt.
         params.swa_full = true

@@ -63,6 +63,11 @@ public struct Endpointing: Sendable {
     /// The endpoint as a sample count.
     public var endpointSample: Int? { endFrame.map { $0 * frameLength } }
     public var hasEnded: Bool { if case .ended = state { true } else { false } }
+    /// While speech is being heard: seconds of silence since the last voiced frame.
+    public var trailingSilence: Double? {
+        guard state == .hearingSpeech, let last = lastVoicedFrame else { return nil }
+        return Self.seconds(frameCount - last - 1)
+    }
 
     /// Feeds samples in [-1, 1]; a partial frame waits for the next call. Returns how many
     /// samples were used: all of them, unless the answer ended inside this stretch (the rest

@@ -8,6 +8,11 @@ final class ListenSession: @unchecked Sendable {
     /// late by a few milliseconds, and the recognizer does better with a little lead-in.
     static let preroll: Double = 0.3
 
+    /// Silence after speech that counts as a pause worth speculating on (a `.pause` event):
+    /// longer than the gaps between words, well inside the hangover.
+    let pauseToSpeculate: Double
+    private var pauseReported = false
+
     let startedAt = ContinuousClock.now
     let watchdogTimeout: Double
     let device: String
@@ -30,6 +35,7 @@ final class ListenSession: @unchecked Sendable {
     init(configuration: Endpointing.Configuration, sampleRate: Int, watchdogTimeout: Double,
          device: String, onEvent: (@Sendable (ListenEvent) -> Void)?) {
         endpointing = Endpointing(configuration: configuration, sampleRate: sampleRate)
+        pauseToSpeculate = min(0.2, configuration.hangover / 2)
         self.watchdogTimeout = watchdogTimeout
         self.device = device
         self.onEvent = onEvent
@@ -61,6 +67,15 @@ final class ListenSession: @unchecked Sendable {
         onEvent?(.level(endpointing.level))
         if endpointing.state != before, endpointing.state == .hearingSpeech {
             onEvent?(.state(.hearingSpeech))
+        }
+        if let onEvent, let silence = endpointing.trailingSilence {
+            if !pauseReported && silence >= pauseToSpeculate {
+                pauseReported = true
+                onEvent(.pause(clip: Array(clip())))
+            } else if pauseReported && silence < pauseToSpeculate {
+                pauseReported = false
+                onEvent(.resumed)
+            }
         }
         // An event handler may have stopped the listen already.
         if case .ended(let ending) = endpointing.state, !isFinished { finish(ending, at: now) }
@@ -113,15 +128,15 @@ final class ListenSession: @unchecked Sendable {
         if let lastFrameAt, let latency {
             timing.endpointLag = (now - lastFrameAt).timeInterval + Double(unusedInLastChunk) / rate + latency
         }
-        var clip: ArraySlice<Float> = samples[...]
-        var clipStart = 0.0
-        if ending == .noAnswer {
-            clip = []
-        } else if let start = endpointing.speechStart {
-            clipStart = max(0, start - Self.preroll)
-            clip = samples[min(samples.count, Int(clipStart * rate))...]
-        }
-        return ListenResult(ending: ending, samples: Array(clip), sampleRate: endpointing.sampleRate,
-                            clipStart: clipStart, timing: timing)
+        return ListenResult(ending: ending, samples: ending == .noAnswer ? [] : Array(clip()),
+                            sampleRate: endpointing.sampleRate, clipStart: clipStart, timing: timing)
+    }
+
+    /// Where the answer's audio starts: a little before the detected speech.
+    private var clipStart: Double { endpointing.speechStart.map { max(0, $0 - Self.preroll) } ?? 0 }
+
+    /// The answer's audio so far.
+    private func clip() -> ArraySlice<Float> {
+        samples[min(samples.count, Int(clipStart * Double(endpointing.sampleRate)))...]
     }
 }

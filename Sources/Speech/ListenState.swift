@@ -25,4 +25,9 @@ public enum ListenEvent: Sendable, Equatable {
     case state(ListenState)
     /// The level of the latest audio, in dBFS (0 is full scale, digital silence is -100).
     case level(Double)
+    /// Speech has paused for `Listener.pauseToSpeculate`: the answer may be over. Carries the
+    /// clip so far, so work on it can start while the hangover is waited out.
+    case pause(clip: [Float])
+    /// Speech came back after a `.pause`: work started on that clip is stale.
+    case resumed
 }

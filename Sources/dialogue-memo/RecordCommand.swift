@@ -75,7 +75,7 @@ enum RecordCommand {
                 switch event {
                 case .state(.hearingSpeech): meter.state = pack.ui(.hearingYou); events.emit("hearing")
                 case .state(.ended(let ending)): events.emit("endpoint", ["ending": ending.rawValue])
-                case .state(.listening): break
+                case .state(.listening), .pause, .resumed: break
                 case .level(let dBFS):
                     if let level = meter.throttled(dBFS) { screen.status(meter.state ?? pack.ui(.listening), level: level) }
                 }

@@ -22,12 +22,14 @@ enum TalkCommand {
       --whisper-model PATH       speech model (default: the one make deps installed)
       --llm-model PATH           any GGUF language model (default: gemma-3-270m)
       --no-model                 decide with the built-in rules only
+      --no-overlap               transcribe only after the pause has ended the answer (slower;
+                                 for comparison: by default transcription starts as you pause)
       --notes-dir DIR            where notes are saved (default: $XDG_DATA_HOME/dialogue-memo/notes)
       --events FILE|-            JSON lines of every step, for scripts
       --yes                      save without opening the editor or asking
     """
 
-    static let flags: Set<String> = ["--type", "--yes", "--no-model"]
+    static let flags: Set<String> = ["--type", "--yes", "--no-model", "--no-overlap"]
     static let valued: Set<String> = ["--lang", "--input", "--output", "--silence", "--whisper-model",
                                       "--llm-model", "--notes-dir", "--events"]
 

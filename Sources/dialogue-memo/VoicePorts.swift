@@ -25,7 +25,8 @@ struct VoicePorts {
         return VoicePorts(
             speaker: VoiceSpeaker(speaker: speaker, prompts: prompts),
             answers: VoiceAnswers(listener: listener, transcriber: transcriber, language: setup.pack.whisperLanguage,
-                                  pack: setup.pack, screen: setup.screen, events: setup.events, person: person))
+                                  pack: setup.pack, screen: setup.screen, events: setup.events, person: person,
+                                  overlap: !options.flags.contains("--no-overlap")))
     }
 
     /// Every line the exchange may say, in the speech form (kana for Japanese).
@@ -50,6 +51,10 @@ struct VoiceSpeaker: PromptSpeaking {
 
 /// Listens for one answer and transcribes it. Silence is never transcribed; an interrupted
 /// answer is transcribed as far as it went, so those words reach the editor too.
+///
+/// With `overlap` (the default) transcription starts when the person pauses, while the
+/// listener still waits out the hangover to be sure they have finished; if they go on, that
+/// work is thrown away. So the hangover hides most of the transcription instead of adding to it.
 struct VoiceAnswers: AnswerSource {
     let listener: Listener
     let transcriber: Transcriber
@@ -58,6 +63,7 @@ struct VoiceAnswers: AnswerSource {
     let screen: Screen
     let events: EventLog
     let person: SyntheticPerson?
+    var overlap = true
     /// Work of the other engine (the language model warming up) that must finish before
     /// whisper runs: two ggml engines at full threads on 2 cores collapse.
     let engineGate = EngineGate()
@@ -67,8 +73,12 @@ struct VoiceAnswers: AnswerSource {
         events.emit("listening")
         screen.status(pack.ui(.listening), level: 0)
         let meter = LevelMeter()
+        let speculation = overlap ? Speculation() : nil
+        let transcribe = { @Sendable (clip: [Float], cancel: CancelFlag) async throws -> String in
+            try await self.transcribe(clip, cancel: cancel)
+        }
         let speaking = person.map { person in Task { try await person.speakNextAnswer() } }
-        defer { speaking?.cancel() }
+        defer { speaking?.cancel(); speculation?.abandon() }
         let result = try await listener.listen { event in
             switch event {
             case .state(.hearingSpeech):
@@ -83,6 +93,14 @@ struct VoiceAnswers: AnswerSource {
                     screen.status(meter.state ?? pack.ui(.listening), level: level)
                     events.emit("level", ["dbfs": (dBFS * 10).rounded() / 10])
                 }
+            case .pause(let clip):
+                guard let speculation else { break }
+                events.emit("pause", ["seconds": Double(clip.count) / Double(Listener.sampleRate)])
+                speculation.start(clip, transcribe: transcribe)
+            case .resumed:
+                guard let speculation else { break }
+                events.emit("resumed")
+                speculation.abandon()
             }
         }
         switch result.ending {
@@ -90,18 +108,53 @@ struct VoiceAnswers: AnswerSource {
             return .noAnswer
         case .endOfSpeech, .maximumLength:
             screen.status(pack.ui(.thinking))
-            let text = try await transcribe(result.samples)
-            events.emit("transcribed", ["text": text])
+            let early = result.ending == .endOfSpeech ? await speculation?.result(coveringAllSpeechIn: result.samples) : nil
+            let text: String
+            if let early { text = early } else { text = try await transcribe(result.samples, CancelFlag()) }
+            events.emit("transcribed", ["text": text, "speculative": early != nil,
+                                        "speechEnd": result.timing.speechEnd ?? 0, "endpoint": result.timing.endpoint])
             return text.isEmpty ? .noAnswer : .answer(text)
         case .stopped, .cancelled:
-            let partial = result.heardSpeech ? try? await transcribe(result.samples) : nil
+            let partial = result.heardSpeech ? try? await transcribe(result.samples, CancelFlag()) : nil
             return .ended(partial: partial)
         }
     }
 
-    private func transcribe(_ samples: [Float]) async throws -> String {
+    private func transcribe(_ samples: [Float], cancel: CancelFlag) async throws -> String {
         await engineGate.wait()
-        return try await transcriber.transcribe(samples, options: TranscriptionOptions(language: language)).text
+        return try await transcriber.transcribe(samples, options: TranscriptionOptions(language: language), cancel: cancel).text
+    }
+}
+
+/// A transcription started at a pause, before the answer is known to be over. Its text stands
+/// for the whole answer only if no speech came after the pause (the listener says `.resumed`
+/// otherwise, and the work is cancelled).
+final class Speculation: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running: (task: Task<String?, Never>, cancel: CancelFlag, sampleCount: Int)?
+
+    func start(_ clip: [Float], transcribe: @escaping @Sendable ([Float], CancelFlag) async throws -> String) {
+        let cancel = CancelFlag()
+        let task = Task { try? await transcribe(clip, cancel) }
+        lock.withLock {
+            running?.cancel.cancel()
+            running = (task, cancel, clip.count)
+        }
+    }
+
+    func abandon() {
+        lock.withLock {
+            running?.cancel.cancel()
+            running = nil
+        }
+    }
+
+    /// The speculative text, if a transcription is running or done for a prefix of `samples`
+    /// (what came after it was the trailing silence); nil otherwise or if it failed.
+    func result(coveringAllSpeechIn samples: [Float]) async -> String? {
+        guard let running = lock.withLock({ running }), running.sampleCount <= samples.count,
+              !running.cancel.isCancelled else { return nil }
+        return await running.task.value
     }
 }
 

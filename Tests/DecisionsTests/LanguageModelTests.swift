@@ -19,6 +19,33 @@ struct LanguageModelTests {
         #expect(again == answer)
     }
 
+    /// Scoring every option in one decode (a prefix tree of sequences sharing the prompt's
+    /// cells) gives the same log-likelihoods as feeding each option token by token after the
+    /// prompt, and leaves the prompt cached alone.
+    @Test(arguments: models)
+    func optionsScoredTogetherMatchOneByOne(path: String) async throws {
+        let model = try LanguageModel(path: path, contextSize: 1024)
+        let prompt = await model.tokenize("The user said: my bakery needs a website. Next question:", addSpecial: true)
+        let options = ["Who is it for?", "Who is it for, exactly?", "What problem does it solve?", "Why now?",
+                       "What would you do first?", "What", "Is the note complete?"]
+        var continuations: [[Int32]] = []
+        for option in options { continuations.append(await model.tokenize(" " + option, addSpecial: false)) }
+        let together = try await model.score(promptTokens: prompt, continuations: continuations)
+        for (index, continuation) in continuations.enumerated() {
+            var expected = 0.0
+            for j in continuation.indices {
+                let distribution = try await model.nextTokenLogProbabilities(after: prompt + continuation[..<j])
+                expected += Double(distribution[Int(continuation[j])])
+            }
+            #expect(abs(together[index] - expected) < 0.05 * max(1, abs(expected)),
+                    "\(options[index]): together \(together[index]), one by one \(expected)")
+        }
+        // The tree's cells are gone: scoring again (now after a longer cached prefix was
+        // trimmed back) gives the same figures.
+        let again = try await model.score(promptTokens: prompt, continuations: continuations)
+        for (a, b) in zip(together, again) { #expect(abs(a - b) < 0.05 * max(1, abs(a))) }
+    }
+
     @Test func aGrammarThatDoesNotParseIsAnErrorNotACrash() async throws {
         let model = try LanguageModel(path: DefaultModels.smolLM2, contextSize: 512)
         await #expect(throws: LanguageModelError.self) {
