@@ -18,6 +18,19 @@ final class EventLog: @unchecked Sendable {
         lock.withLock { events.compactMap { if case .level(let level) = $0.event { level } else { nil } } }
     }
 
+    /// The overlap events in order: "pause" with its clip, "resumed" without.
+    var overlapEvents: [(name: String, clip: [Float]?)] {
+        lock.withLock {
+            events.compactMap {
+                switch $0.event {
+                case .pause(let clip): ("pause", clip)
+                case .resumed: ("resumed", nil)
+                default: nil
+                }
+            }
+        }
+    }
+
     /// When `state` was first reported.
     func time(of state: ListenState) -> ContinuousClock.Instant? {
         lock.withLock { events.first { $0.event == .state(state) }?.at }
