@@ -17,6 +17,7 @@ help:
 	@echo "make deps     install Debian packages, build the engines, fetch and convert the models"
 	@echo "make build    debug build;  make release: optimized build in .build/release"
 	@echo "make install  install dialogue-memo into \$$PREFIX (default /usr/local)"
+	@echo "make bench    turn-latency benchmark: tables and one JSON summary line (BENCH_ARGS=--quick)"
 
 deps:
 	@scripts/bootstrap.sh
@@ -38,6 +39,13 @@ install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/dialogue-memo/Locales
 	install -m 0755 .build/release/dialogue-memo $(DESTDIR)$(PREFIX)/bin/dialogue-memo
 	install -m 0644 Locales/*.json $(DESTDIR)$(PREFIX)/share/dialogue-memo/Locales/
+
+# Turn-latency benchmark (issue 7): release build, then scripts/bench/bench.py on a private headless
+# PulseAudio. Bench-only tools (faster-whisper venv, llama-completion) are cached in
+# ~/.cache/dialogue-memo/bench-<key>/; results go to ~/.cache/dialogue-memo/bench-results/.
+# BENCH_ARGS="--quick" (or --languages en,ja --runs N) for a shorter run.
+bench: release
+	@python3 scripts/bench/bench.py --binary .build/release/dialogue-memo $(BENCH_ARGS)
 
 clean:
 	rm -rf .build

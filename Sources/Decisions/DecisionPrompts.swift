@@ -48,13 +48,14 @@ public enum QuestionPrompt {
     public static func make(conversation: Conversation, options: ChoiceOptions, hints: AngleHints,
                             style: LabelStyle = .question, listOptions: Bool = true,
                             reminder: String? = nil) -> DecisionPrompt {
-        var lines: [String] = []
+        // The conversation first: it only grows from turn to turn, so in a dialogue the earlier
+        // turns stay in the KV cache and only the latest answer and the hints are evaluated.
+        var lines: [String] = ["Conversation (JSON): " + conversationJSON(conversation)]
         lines.append("Kind of note (keyword guess): \(hints.kind.promptName).")
         if !hints.angles.isEmpty {
             lines.append("Looks unasked (keyword hint, may be covered in other words): "
                          + hints.angles.map { ChoiceLabels.label($0, style: style) }.joined(separator: style == .question ? " " : ", "))
         }
-        lines.append("Conversation (JSON): " + conversationJSON(conversation))
         if listOptions {
             lines.append("Options:")
             for choice in options.choices { lines.append("- " + ChoiceLabels.label(choice, style: style)) }

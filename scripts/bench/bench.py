@@ -817,6 +817,8 @@ def summarize(results, no_overlap_ok):
         s["no_overlap_p50_ms"] = s["no_overlap_p95_ms"] = None
         s["no_overlap_turns"] = 0
     s["closing_p50_ms"] = stats(lat("overlap", kind="closing"))["p50"]
+    s["overlap_vs_no_overlap"] = round(s["turn_latency_p50_ms"] / s["no_overlap_p50_ms"], 2) \
+        if s["turn_latency_p50_ms"] and s["no_overlap_p50_ms"] else None
     s["per_language"] = {}
     for lang in results["languages"]:
         o, n = stats(lat("overlap", lang)), stats(lat("no_overlap", lang))
@@ -859,6 +861,13 @@ def fmt(v, unit=""):
 
 def print_tables(results):
     s = results["summary"]
+    dialogues = results.get("dialogues", [])
+    if dialogues:
+        print_dialogue_tables(results, s, dialogues)
+    print_comparison_tables(results, s)
+
+
+def print_dialogue_tables(results, s, dialogues):
     print()
     print(f"== Turn latency (end of the person's speech → next question audible), ms; hangover {s['hangover_ms']} ms, "
           f"{results['build']} build")
@@ -868,9 +877,9 @@ def print_tables(results):
               f"{fmt(v['no_overlap_p50_ms']):>15}{v['no_overlap_n']:>5}")
     print(f"{'all':<8}{fmt(s['turn_latency_p50_ms']):>12}{fmt(s['turn_latency_p95_ms']):>8}"
           f"{fmt(s['turn_latency_max_ms']):>8}{s['turns']:>5}   {fmt(s['no_overlap_p50_ms']):>15}{s['no_overlap_turns']:>5}")
-    print(f"closing line (after the ending phrase, no model decision): p50 {fmt(s['closing_p50_ms'])} ms")
-    dialogues = results.get("dialogues", [])
-    if dialogues:
+    print(f"closing line (after the ending phrase, no model decision): p50 {fmt(s['closing_p50_ms'])} ms; "
+          f"overlap/no-overlap p50 ratio: {fmt(s.get('overlap_vs_no_overlap'))}")
+    if True:
         print()
         print("== The program's own breakdown (events; ms after the end of the person's speech, medians per mode)")
         keys = ["speech_end_event_minus_audio_ms", "endpoint_ms", "transcribed_ms", "decision_ms", "question_event_ms",
@@ -892,6 +901,21 @@ def print_tables(results):
               f"dialogues failed: {s['dialogues_failed']}/{len(dialogues)}")
         print(f"   left/right alignment check: {fmt(s['alignment_offset_ms'])} ms median "
               f"({results.get('alignment_offsets_ms')})")
+    targets = [
+        ("turn latency p50 ≤ hangover + 600 ms in every language",
+         all(v["p50_ms"] is not None and v["p50_ms"] <= s["hangover_ms"] + 600 for v in s["per_language"].values())),
+        ("turn latency p50 ≤ 0.5 × --no-overlap in every language",
+         None if s["no_overlap_p50_ms"] is None else all(
+             v["p50_ms"] is not None and v["no_overlap_p50_ms"] and v["p50_ms"] <= 0.5 * v["no_overlap_p50_ms"]
+             for v in s["per_language"].values())),
+        ("launch → first question ≤ 1.5 s", None if s["startup_ms"] is None else s["startup_ms"] <= 1500),
+        ("peak RSS ≤ 600 MB", None if s["peak_rss_mb"] is None else s["peak_rss_mb"] <= 600),
+    ]
+    print("   issue 7 targets (reported, never asserted): " + "; ".join(
+        f"{'✓' if ok else ('✗' if ok is False else '?')} {name}" for name, ok in targets))
+
+
+def print_comparison_tables(results, s):
     tr = results.get("transcription")
     if tr:
         print()
@@ -909,6 +933,9 @@ def print_tables(results):
               "window) vs whisper-cli -bs 1 -ac N; faster-whisper int8 on the CT2 weights, beam 5 / 1,\n"
               "  its wall = transcription + one process's import and model load; [after load] = exit − last model-init "
               "log line (ours, whisper-cli) or the in-process timing (faster-whisper)")
+        ok = s["transcribe_vs_whisper_cli"]
+        print(f"  {'✓' if ok and ok <= 1.0 else ('✗' if ok else '?')} target: in-process ≤ 1.0 × whisper-cli wall time "
+              f"on the same files")
         print(f"  ratios ours/whisper-cli: {fmt(s['transcribe_vs_whisper_cli'])} wall, "
               f"{fmt(s['transcribe_vs_whisper_cli_post_load'])} after load; --fast vs greedy: "
               f"{fmt(s['transcribe_fast_vs_whisper_cli_greedy'])}; ours/faster-whisper: "
