@@ -8,12 +8,15 @@ enum EvalCommand {
     static let usage = """
     Usage: dialogue-memo eval choices FILE.json [--llm-model PATH] [--json] [--method M]
            dialogue-memo eval grouping FILE.json [--llm-model PATH] [--json] [--method M]
+           dialogue-memo eval fuzz [COUNT] [--seed N] [--llm-model PATH]
 
     Runs a scenario file (the format of shared/eval/) through the model decisions and prints,
     per case, the chosen case (or layout), whether it came from the model, the rules or the
     fallback, and the latency; then the summary: acceptable rate per language and overall
     next to the rules-only rate (choices), or paragraph-boundary precision/recall/F1 next to
-    the one-paragraph-per-answer baseline (grouping).
+    the one-paragraph-per-answer baseline (grouping). `fuzz` runs COUNT (default 1000) random
+    conversations in five languages (hostile answers included) through the same path and
+    counts choices outside the rules' allowed set, invalid layouts and fallbacks.
       --llm-model PATH   any GGUF language model (default: the built-in one); --model too
       --json             one JSON object per case, then one summary object
       --method M         choices: scoreCalibrated (default), score, scoreMean, generate;
@@ -27,12 +30,17 @@ enum EvalCommand {
 
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options.command(arguments, flags: ["--json", "--no-model"],
-                                          values: ["--llm-model", "--model", "--method", "--format", "--labels", "--rules-prior", "--answer-prior"],
+                                          values: ["--llm-model", "--model", "--method", "--format", "--labels", "--rules-prior", "--answer-prior", "--seed"],
                                           usage: usage)
-        guard options.positional.count == 2, let kind = options.positional.first,
-              ["choices", "grouping"].contains(kind) else {
-            printError("eval needs `choices FILE.json` or `grouping FILE.json`.\n\n\(usage)")
+        let kind = options.positional.first ?? ""
+        let fuzzCount = kind == "fuzz" ? (options.positional.count == 2 ? Int(options.positional[1]) : 1000) : nil
+        guard (options.positional.count == 2 && ["choices", "grouping"].contains(kind))
+                || (kind == "fuzz" && options.positional.count <= 2 && (fuzzCount ?? 0) > 0) else {
+            printError("eval needs `choices FILE.json`, `grouping FILE.json` or `fuzz [COUNT]`.\n\n\(usage)")
             return 2
+        }
+        guard options.values["--seed"].map({ UInt64($0) != nil }) ?? true else {
+            printError("--seed needs a whole number.\n\n\(usage)"); return 2
         }
         var settings = DecisionSettings()
         if let method = options.values["--method"] {
@@ -71,7 +79,7 @@ enum EvalCommand {
         // Generous budgets: the evaluation measures choices, not the product's timeouts.
         settings.questionBudget = .seconds(30)
         settings.layoutBudget = .seconds(60)
-        let url = URL(fileURLWithPath: options.positional[1])
+        let url = URL(fileURLWithPath: options.positional.count == 2 ? options.positional[1] : "")
         let json = options.flags.contains("--json")
         do {
             let service: DecisionService
@@ -81,7 +89,9 @@ enum EvalCommand {
                 let path = options.values["--llm-model"] ?? options.values["--model"] ?? DefaultModels.languageModel
                 service = try DecisionService(modelPath: path, settings: settings)
             }
-            if kind == "choices" {
+            if let fuzzCount {
+                return try await fuzz(fuzzCount, seed: options.values["--seed"].flatMap(UInt64.init) ?? 1, service: service)
+            } else if kind == "choices" {
                 return try await choices(url, service: service, json: json)
             } else {
                 return try await grouping(url, service: service, json: json)
@@ -90,6 +100,26 @@ enum EvalCommand {
             printError("\(error)")
             return 1
         }
+    }
+
+    /// Random conversations through the decision path; exit 1 if anything was invalid.
+    static func fuzz(_ count: Int, seed: UInt64, service: DecisionService) async throws -> Int32 {
+        var rules: [String: Rules] = [:]
+        for pack in try LanguagePackLoader().loadAll() { rules[pack.code] = Rules(pack: pack) }
+        let start = Date()
+        let report = try await DecisionFuzz.run(count: count, seed: seed, service: service, rules: rules) { index in
+            if (index + 1) % 50 == 0 {
+                printError(String(format: "fuzz: %d/%d conversations, %.0f s", index + 1, count, Date().timeIntervalSince(start)))
+            }
+        }
+        func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
+        print("fuzz: \(report.conversations) conversations (seed \(seed)), \(report.modelDecisions) model choices, "
+              + "\(report.fallbacks) fallbacks, \(report.invalidChoices.count) choices outside the rules, "
+              + "\(report.layoutMilliseconds.count) layouts (\(report.layoutFallbacks) fallbacks, \(report.invalidLayouts.count) invalid); "
+              + "question p50 \(report.questionMilliseconds.isEmpty ? 0 : median(report.questionMilliseconds)) ms, "
+              + "layout p50 \(report.layoutMilliseconds.isEmpty ? 0 : median(report.layoutMilliseconds)) ms")
+        for problem in report.invalidChoices + report.invalidLayouts { print("invalid: \(problem)") }
+        return report.invalidChoices.isEmpty && report.invalidLayouts.isEmpty ? 0 : 1
     }
 
     static func choices(_ url: URL, service: DecisionService, json: Bool) async throws -> Int32 {
