@@ -126,38 +126,6 @@ struct VoiceAnswers: AnswerSource {
     }
 }
 
-/// A transcription started at a pause, before the answer is known to be over. Its text stands
-/// for the whole answer only if no speech came after the pause (the listener says `.resumed`
-/// otherwise, and the work is cancelled).
-final class Speculation: @unchecked Sendable {
-    private let lock = NSLock()
-    private var running: (task: Task<String?, Never>, cancel: CancelFlag, sampleCount: Int)?
-
-    func start(_ clip: [Float], transcribe: @escaping @Sendable ([Float], CancelFlag) async throws -> String) {
-        let cancel = CancelFlag()
-        let task = Task { try? await transcribe(clip, cancel) }
-        lock.withLock {
-            running?.cancel.cancel()
-            running = (task, cancel, clip.count)
-        }
-    }
-
-    func abandon() {
-        lock.withLock {
-            running?.cancel.cancel()
-            running = nil
-        }
-    }
-
-    /// The speculative text, if a transcription is running or done for a prefix of `samples`
-    /// (what came after it was the trailing silence); nil otherwise or if it failed.
-    func result(coveringAllSpeechIn samples: [Float]) async -> String? {
-        guard let running = lock.withLock({ running }), running.sampleCount <= samples.count,
-              !running.cancel.isCancelled else { return nil }
-        return await running.task.value
-    }
-}
-
 /// Lets whisper wait for llama.cpp work started earlier (never both at once).
 final class EngineGate: @unchecked Sendable {
     private let lock = NSLock()
