@@ -41,6 +41,10 @@ public struct DecisionSettings: Sendable, Hashable {
     public var layoutMethod: LayoutMethod
     public var format: PromptFormat?
     public var labels: LabelStyle
+    /// Score each label only up to the token that tells it apart from every other label.
+    /// Measured on the public choice set with gemma-3-270m: 81.7 % acceptable at about half
+    /// the latency of whole labels (85.0 %): the output layer runs once per scored token.
+    public var cutLabels: Bool
     /// Added to the log-score of the rules' own choice: the model overrides the rules only
     /// when it prefers another option by more than this. 0 = the model alone.
     public var rulesPrior: Double
@@ -55,12 +59,14 @@ public struct DecisionSettings: Sendable, Hashable {
     /// scoring of English question labels, and the one-pass contrast layout anchored on
     /// answer breaks.
     public init(questionMethod: QuestionMethod = .scoreCalibrated, layoutMethod: LayoutMethod = .contrast,
-                format: PromptFormat? = nil, labels: LabelStyle = .question, rulesPrior: Double = 0, answerPrior: Double = 2,
+                format: PromptFormat? = nil, labels: LabelStyle = .question, cutLabels: Bool = true,
+                rulesPrior: Double = 0, answerPrior: Double = 2,
                 questionBudget: Duration = .seconds(5), layoutBudget: Duration = .seconds(6)) {
         self.questionMethod = questionMethod
         self.layoutMethod = layoutMethod
         self.format = format
         self.labels = labels
+        self.cutLabels = cutLabels
         self.rulesPrior = rulesPrior
         self.answerPrior = answerPrior
         self.questionBudget = questionBudget

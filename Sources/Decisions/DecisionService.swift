@@ -112,7 +112,7 @@ public actor DecisionService {
             let labels = options.choices.map {
                 DecisionPrompt.continuation(ChoiceLabels.label($0, style: settings.labels), format: format)
             }
-            var scores = try await model.score(prompt: text, continuations: labels, cancel: stop)
+            var scores = try await scoreLabels(model, prompt: text, labels: labels, cancel: stop)
             if settings.questionMethod == .scoreMean {
                 for (index, label) in labels.enumerated() {
                     scores[index] /= Double(max(1, await model.tokenize(label, addSpecial: false).count))
@@ -143,6 +143,14 @@ public actor DecisionService {
         if settings.questionMethod == .scoreCalibrated { _ = try await contentFreeScores(cancel: nil) }
     }
 
+    /// Scores the labels after the prompt, whole or cut where they become distinct.
+    func scoreLabels(_ model: LanguageModel, prompt: String, labels: [String],
+                     cancel: (@Sendable () -> Bool)?) async throws -> [Double] {
+        guard settings.cutLabels else { return try await model.score(prompt: prompt, continuations: labels, cancel: cancel) }
+        let all = QuestionChoice.allCases.map { DecisionPrompt.continuation(ChoiceLabels.label($0, style: settings.labels), format: format) }
+        return try await model.score(prompt: prompt, continuations: labels, cutAmong: all, extra: 0, cancel: cancel)
+    }
+
     /// Each label's score after a conversation that says nothing (computed once per service).
     private var baselineScores: [QuestionChoice: Double]?
 
@@ -154,7 +162,7 @@ public actor DecisionService {
         let prompt = QuestionPrompt.make(conversation: empty, options: all, hints: AngleHints(kind: .general, angles: []),
                                          style: settings.labels, listOptions: false)
         let labels = all.choices.map { DecisionPrompt.continuation(ChoiceLabels.label($0, style: settings.labels), format: format) }
-        let scores = try await model.score(prompt: prompt.render(for: model, format: format), continuations: labels, cancel: cancel)
+        let scores = try await scoreLabels(model, prompt: prompt.render(for: model, format: format), labels: labels, cancel: cancel)
         let table = Dictionary(uniqueKeysWithValues: zip(all.choices, scores))
         baselineScores = table
         return table

@@ -14,6 +14,28 @@ extension LanguageModel {
                          continuations: continuations.map { tokenize($0, addSpecial: false) }, cancel: cancel)
     }
 
+    /// As `score(prompt:continuations:)`, each option cut to the tokens that tell it apart:
+    /// its shortest prefix found in no other entry of `among` (all the labels there are,
+    /// so the cut is the same in every call), plus `extra` tokens. Fewer tokens to score means
+    /// fewer positions through the output layer, which dominates the cost (262k-entry vocabulary).
+    public func score(prompt: String, continuations: [String], cutAmong all: [String], extra: Int,
+                      cancel: (@Sendable () -> Bool)? = nil) throws -> [Double] {
+        let cut = Self.distinctPrefixes(continuations.map { tokenize($0, addSpecial: false) },
+                                        among: all.map { tokenize($0, addSpecial: false) }, extra: extra)
+        return try score(promptTokens: tokenize(prompt, addSpecial: true), continuations: cut, cancel: cancel)
+    }
+
+    /// Each sequence up to its first token that no other entry of `among` shares at that
+    /// place (the shortest prefix that is its own), plus `extra` tokens.
+    static func distinctPrefixes(_ sequences: [[llama_token]], among all: [[llama_token]], extra: Int) -> [[llama_token]] {
+        sequences.map { tokens in
+            var length = 1
+            while length < tokens.count,
+                  all.contains(where: { $0 != tokens && $0.starts(with: tokens.prefix(length)) }) { length += 1 }
+            return Array(tokens.prefix(length + extra))
+        }
+    }
+
     func score(promptTokens: [llama_token], continuations: [[llama_token]],
                cancel: (@Sendable () -> Bool)? = nil) throws -> [Double] {
         let first = try nextTokenLogProbabilities(after: promptTokens)

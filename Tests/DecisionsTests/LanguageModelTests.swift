@@ -46,6 +46,15 @@ struct LanguageModelTests {
         for (a, b) in zip(together, again) { #expect(abs(a - b) < 0.05 * max(1, abs(a))) }
     }
 
+    @Test func labelsAreCutWhereTheyBecomeDistinct() {
+        // "What problem" / "What might" / "What is the next" / "What is the most" / "Why"
+        let all: [[Int32]] = [[1, 2, 9], [1, 3, 9], [1, 4, 5, 9], [1, 4, 6, 9], [7, 9], [8]]
+        #expect(LanguageModel.distinctPrefixes(all, among: all, extra: 0) == [[1, 2], [1, 3], [1, 4, 5], [1, 4, 6], [7], [8]])
+        #expect(LanguageModel.distinctPrefixes([[1, 4, 5, 9]], among: all, extra: 1) == [[1, 4, 5, 9]])
+        // The cut is decided among all labels, not among the few offered this turn.
+        #expect(LanguageModel.distinctPrefixes([[1, 2, 9]], among: all, extra: 0) == [[1, 2]])
+    }
+
     @Test func aGrammarThatDoesNotParseIsAnErrorNotACrash() async throws {
         let model = try LanguageModel(path: DefaultModels.smolLM2, contextSize: 512)
         await #expect(throws: LanguageModelError.self) {
