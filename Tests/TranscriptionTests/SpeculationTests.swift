@@ -29,10 +29,13 @@ struct SpeculationTests {
     @Test func abandonedWorkIsCancelledAndNotUsed() async throws {
         let whisper = FakeWhisper(), speculation = Speculation()
         speculation.start(clip, transcribe: whisper.transcribe)
+        speculation.resumed()   // under the default minimum: cancelled
+        #expect(await speculation.result(coveringAllSpeechIn: answer) == nil)
+        speculation.start(clip, transcribe: whisper.transcribe)
         speculation.abandon()
         #expect(await speculation.result(coveringAllSpeechIn: answer) == nil)
         try await Task.sleep(for: .milliseconds(150))
-        #expect(whisper.lock.withLock { whisper.cancelled } == [1_000])
+        #expect(whisper.lock.withLock { whisper.cancelled } == [1_000, 1_000])
     }
 
     @Test func aNewPauseReplacesTheOldOne() async throws {
@@ -42,6 +45,25 @@ struct SpeculationTests {
         #expect(await speculation.result(coveringAllSpeechIn: answer) == "clip of 1000")
         try await Task.sleep(for: .milliseconds(150))
         #expect(whisper.lock.withLock { whisper.cancelled } == [400])
+    }
+
+    @Test func stretchesKeptAtPausesAreJoinedWithTheLastOne() async throws {
+        let whisper = FakeWhisper(), speculation = Speculation(minimumStretch: 300, separator: " ")
+        speculation.start(Array(clip.prefix(100)), transcribe: whisper.transcribe)
+        #expect(!speculation.resumed(), "a stretch under the minimum is not kept")
+        speculation.start(Array(clip.prefix(400)), transcribe: whisper.transcribe)
+        #expect(speculation.resumed())
+        speculation.start(clip, transcribe: whisper.transcribe)   // transcribes samples 400..<1000 only
+        #expect(await speculation.result(coveringAllSpeechIn: answer) == "clip of 400 clip of 600")
+        #expect(whisper.lock.withLock { whisper.cancelled } == [100])
+    }
+
+    @Test func speechAfterTheLastPauseIsNotCovered() async {
+        let whisper = FakeWhisper(), speculation = Speculation(minimumStretch: 300)
+        speculation.start(Array(clip.prefix(400)), transcribe: whisper.transcribe)
+        speculation.resumed()
+        // No pause since: the end of the answer was never transcribed.
+        #expect(await speculation.result(coveringAllSpeechIn: answer) == nil)
     }
 
     @Test func anotherAnswerIsNotCovered() async {
