@@ -7,7 +7,7 @@ SWIFT ?= swift
 # Two ggml engines spinning on 2 cores collapse; OpenMP must be passive from process start.
 export OMP_WAIT_POLICY := PASSIVE
 
-.PHONY: all deps build release test demo install bench clean help
+.PHONY: all deps build release test demo install bench bench-tools clean help
 
 all: build
 
@@ -43,9 +43,14 @@ install: release
 # Turn-latency benchmark (issue 7): release build, then scripts/bench/bench.py on a private headless
 # PulseAudio. Bench-only tools (faster-whisper venv, llama-completion) are cached in
 # ~/.cache/dialogue-memo/bench-<key>/; results go to ~/.cache/dialogue-memo/bench-results/.
-# BENCH_ARGS="--quick" (or --languages en,ja --runs N) for a shorter run.
+# BENCH_ARGS="--quick" (or --languages en,ja --runs N) for a shorter run. `make bench-tools` is
+# the one-time step that also builds llama-completion for the cold-decision comparison
+# (~5–8 min on 2 cores); until it has run, make bench reports that comparison as null.
 bench: release
 	@python3 scripts/bench/bench.py --binary .build/release/dialogue-memo $(BENCH_ARGS)
+
+bench-tools: deps
+	@python3 scripts/bench/bench.py --tools-only
 
 clean:
 	rm -rf .build

