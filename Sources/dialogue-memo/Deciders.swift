@@ -25,3 +25,21 @@ struct Deciders {
         }
     }
 }
+
+extension Deciders {
+    /// Deciders whose model is still loading: each decision first waits for `loading`.
+    static func later(_ loading: Task<Deciders, Never>) -> Deciders {
+        let waiting = Waiting(loading: loading)
+        return Deciders(questions: waiting, layouts: waiting, usesModel: true)
+    }
+
+    struct Waiting: QuestionDeciding, LayoutDeciding {
+        let loading: Task<Deciders, Never>
+        func nextQuestion(after conversation: Conversation) async -> Decision {
+            await loading.value.questions.nextQuestion(after: conversation)
+        }
+        func layout(for sources: [Source]) async -> (Layout, LayoutSource) {
+            await loading.value.layouts.layout(for: sources)
+        }
+    }
+}

@@ -22,8 +22,11 @@ struct ExchangeSession {
         } catch {
             screen.error("\(error) — the exchange runs without crash safety.")
         }
-        let deciders = await Deciders.make(setup: setup)
-        let warming = Task { await deciders.warmUp() }
+        // The model loads and warms up while the opening is spoken and answered; whisper
+        // waits for it (two engines at once collapse on 2 cores) and so does the first decision.
+        let loading = Task { await Deciders.make(setup: setup) }
+        let deciders = Deciders.later(loading)
+        let warming = Task { await loading.value.warmUp() }
         voice?.answers.engineGate.hold(warming)
         let interrupts = Interrupts()
         let ports = voice.map { ($0.speaker as any PromptSpeaking, $0.answers as any AnswerSource) }
@@ -57,7 +60,8 @@ struct ExchangeSession {
             screen.line(pack.ui(.noAnswer))
             return outcome.endReason == .failed ? 1 : 0
         }
-        if outcome.layoutSource == .fallback && outcome.endReason == .finished && deciders.usesModel {
+        let usedModel = await loading.value.usesModel
+        if outcome.layoutSource == .fallback && outcome.endReason == .finished && usedModel {
             screen.hint(pack.ui(.layoutFallback))
         }
         let metadata = NoteMetadata(id: id, created: created, language: pack.code,

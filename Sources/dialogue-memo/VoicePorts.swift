@@ -21,9 +21,13 @@ struct VoicePorts {
         let speaker = try Speaker(server: server, device: options.values["--output"])
         let preset = options.values["--silence"].flatMap(Endpointing.Configuration.preset(named:)) ?? .default
         let listener = try Listener(server: server, device: options.values["--input"], configuration: preset)
-        let prompts = try PromptCache(rendering: Self.promptTexts(setup.pack), voice: setup.pack.voice)
+        // The opening now (it also proves the voice works); the other prompts while it plays.
+        var texts = Self.promptTexts(setup.pack)
+        let openingText = texts.removeValue(forKey: .question(.opening)) ?? setup.pack.opening.spoken
+        let opening = try PromptCache(rendering: [SpokenPrompt.question(.opening): openingText], voice: setup.pack.voice)
+        let others = Task { [texts] in try PromptCache(rendering: texts, voice: setup.pack.voice) }
         return VoicePorts(
-            speaker: VoiceSpeaker(speaker: speaker, prompts: prompts),
+            speaker: VoiceSpeaker(speaker: speaker, opening: opening, others: others),
             answers: VoiceAnswers(listener: listener, transcriber: transcriber, language: setup.pack.whisperLanguage,
                                   pack: setup.pack, screen: setup.screen, events: setup.events, person: person,
                                   overlap: !options.flags.contains("--no-overlap")))
@@ -38,13 +42,17 @@ struct VoicePorts {
     }
 }
 
-/// Plays the pre-rendered prompt; no synthesis sits between a decision and its audio.
+/// Plays the pre-rendered prompt; no synthesis sits between a decision and its audio (the
+/// prompts after the opening are rendered while the opening plays).
 struct VoiceSpeaker: PromptSpeaking {
     let speaker: Speaker
-    let prompts: PromptCache<SpokenPrompt>
+    let opening: PromptCache<SpokenPrompt>
+    let others: Task<PromptCache<SpokenPrompt>, Error>
 
     func say(_ prompt: SpokenPrompt) async throws {
-        guard let buffer = prompts[prompt] else { return }
+        var buffer = opening[prompt]
+        if buffer == nil { buffer = try await others.value[prompt] }
+        guard let buffer else { return }
         try await speaker.play(buffer)
     }
 }

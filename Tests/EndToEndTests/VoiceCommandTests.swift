@@ -185,7 +185,7 @@ struct VoiceCommandTests {
         let result = run.finish()
         #expect(result.status == 0, "\(result.output)")
         let edited = try String(contentsOfFile: run.editorCopy, encoding: .utf8)
-        #expect(edited.lowercased().contains("tomatoes"), "\(edited)")
+        #expect(edited.lowercased().contains("balcony"), "\(edited)")
         #expect(run.notes.count == 1)
         #expect(run.count("question") == 2, "the key ended the exchange at the second question")
     }
