@@ -62,7 +62,8 @@ struct VoiceSpeaker: PromptSpeaking {
 ///
 /// With `overlap` (the default) transcription starts when the person pauses, while the
 /// listener still waits out the hangover to be sure they have finished; if they go on, that
-/// work is thrown away. So the hangover hides most of the transcription instead of adding to it.
+/// work is thrown away (or, in a long answer, kept as a finished stretch). So the hangover
+/// hides most of the transcription instead of adding to it.
 struct VoiceAnswers: AnswerSource {
     let listener: Listener
     let transcriber: Transcriber
