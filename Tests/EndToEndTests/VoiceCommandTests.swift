@@ -82,6 +82,17 @@ struct VoiceCommandTests {
 
         func press(_ keys: String) { _ = keys.utf8CString.withUnsafeBufferPointer { write(terminal, $0.baseAddress, keys.utf8.count) } }
 
+        /// A spoken exchange (rules only) whose opening is answered with `answer`; returns once
+        /// the program listens for the second answer.
+        static func talkAnsweringTheOpening(_ answer: String) async throws -> VoiceRun {
+            let run = try VoiceRun(["talk", "--lang", "en", "--input", "mic", "--output", "speaker", "--no-model"])
+            try run.waitFor("listening")
+            try await run.say(answer)
+            try run.waitFor("answer")
+            try run.waitFor("listening", times: 2)
+            return run
+        }
+
         /// Waits for the note to reach the scripted editor, then answers the review prompt: save.
         func saveAfterEditing() async throws {
             try waitFor("note")
@@ -181,11 +192,7 @@ struct VoiceCommandTests {
     }
 
     @Test func aKeyPressMidExchangeSendsTheWordsSoFarToTheEditor() async throws {
-        let run = try VoiceRun(["talk", "--lang", "en", "--input", "mic", "--output", "speaker", "--no-model"])
-        try run.waitFor("listening")
-        try await run.say("I want to grow tomatoes on my balcony this summer.")
-        try run.waitFor("answer")
-        try run.waitFor("listening", times: 2)
+        let run = try await VoiceRun.talkAnsweringTheOpening("I want to grow tomatoes on my balcony this summer.")
         run.press("x")                     // any key: "I am done"
         try await run.saveAfterEditing()
         let result = run.finish()
@@ -197,11 +204,7 @@ struct VoiceCommandTests {
     }
 
     @Test func ctrlCMidAnswerKeepsTheWordsSoFar() async throws {
-        let run = try VoiceRun(["talk", "--lang", "en", "--input", "mic", "--output", "speaker", "--no-model"])
-        try run.waitFor("listening")
-        try await run.say("We should plant a small herb garden behind the school.")
-        try run.waitFor("answer")
-        try run.waitFor("listening", times: 2)
+        let run = try await VoiceRun.talkAnsweringTheOpening("We should plant a small herb garden behind the school.")
         let speaking = Task { try await run.say("The children could water it every morning before class, and the kitchen could use the herbs.") }
         try run.waitFor("hearing", times: 2)
         try await Task.sleep(for: .milliseconds(1500))
