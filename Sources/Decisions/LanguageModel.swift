@@ -1,5 +1,6 @@
 import CLlama
 import CLlamaGuard
+import DialogueCore
 import Foundation
 
 public enum LanguageModelError: Error, CustomStringConvertible, Equatable {
@@ -50,8 +51,10 @@ public actor LanguageModel {
     var vocab: OpaquePointer { handle.vocab }
     /// The tokens whose keys and values are in the cache, in order.
     var cached: [llama_token] = []
-    /// Sequences one context holds: the prompt's, plus one per option scored at once.
-    static let maxSequences = 64
+    /// Sequences one context holds: the prompt's, plus one per option scored at once (20 at
+    /// most). No more: llama.cpp reserves (and clears) an output row of the whole vocabulary per
+    /// sequence, 1 MB each for gemma.
+    static let maxSequences = QuestionChoice.allCases.count + 1
 
     public nonisolated let path: String
     public nonisolated let vocabularySize: Int
