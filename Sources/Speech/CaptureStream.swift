@@ -77,10 +77,7 @@ final class CaptureStream: @unchecked Sendable {
             closed = true
             onSamples = nil
             onFailure = nil
-            pa_stream_set_state_callback(stream, nil, nil)
-            pa_stream_set_read_callback(stream, nil, nil)
-            if pa_stream_get_state(stream) == PA_STREAM_READY { pa_stream_disconnect(stream) }
-            pa_stream_unref(stream)
+            server.release(stream)
         }
     }
 

@@ -44,6 +44,16 @@ public final class Listener: @unchecked Sendable {
         }
     }
 
+    /// Returns once the microphone has delivered its first audio, or after `timeout`. A new
+    /// record stream can take a second or two to start; whatever is said before that is not
+    /// captured at all, so a caller that listens right after opening waits here first.
+    public func waitForFirstAudio(timeout: Double = Listener.defaultWatchdogTimeout) async {
+        let opened = ContinuousClock.now
+        while openingDelay == nil, (ContinuousClock.now - opened) < .seconds(timeout) {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     /// Listens for one answer. Returns when the answer ended (`.endOfSpeech`,
     /// `.maximumLength`), when nobody spoke (`.noAnswer`, no audio returned), on `stop()`
     /// (`.stopped`) or when the task is cancelled (`.cancelled`), in the last two cases with what

@@ -62,11 +62,8 @@ final class PlaybackStream: @unchecked Sendable {
         server.withLock {
             guard !closed else { return }
             closed = true
-            pa_stream_set_state_callback(stream, nil, nil)
-            pa_stream_set_write_callback(stream, nil, nil)
             finishOperations()
-            if pa_stream_get_state(stream) == PA_STREAM_READY { pa_stream_disconnect(stream) }
-            pa_stream_unref(stream)
+            server.release(stream)
         }
     }
 

@@ -37,6 +37,16 @@ extension AudioServer {
         return .streamFailed(role, name: device, reason: lastError)
     }
 
+    /// Lets go of a stream (lock held): no more callbacks, disconnected if it was connected,
+    /// and our reference dropped. What each stream clears of its own comes before this.
+    func release(_ stream: OpaquePointer) {
+        pa_stream_set_state_callback(stream, nil, nil)
+        pa_stream_set_read_callback(stream, nil, nil)
+        pa_stream_set_write_callback(stream, nil, nil)
+        if pa_stream_get_state(stream) == PA_STREAM_READY { pa_stream_disconnect(stream) }
+        pa_stream_unref(stream)
+    }
+
     /// Fills in the devices a person could choose instead (lock not held: it asks the server).
     func withAvailableDevices(_ error: Error) -> Error {
         guard case AudioError.deviceNotFound(let role, let name, _) = error else { return error }

@@ -27,12 +27,7 @@ struct Deciders {
 }
 
 extension Deciders {
-    /// Deciders whose model is still loading: each decision first waits for `loading`.
-    static func later(_ loading: Task<Deciders, Never>) -> Deciders {
-        let waiting = Waiting(loading: loading)
-        return Deciders(questions: waiting, layouts: waiting, usesModel: true)
-    }
-
+    /// The deciders of a model that is still loading: each decision first waits for `loading`.
     struct Waiting: QuestionDeciding, LayoutDeciding {
         let loading: Task<Deciders, Never>
         func nextQuestion(after conversation: Conversation) async -> Decision {

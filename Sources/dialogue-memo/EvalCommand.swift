@@ -81,7 +81,6 @@ enum EvalCommand {
         // Generous budgets: the evaluation measures choices, not the product's timeouts.
         settings.questionBudget = .seconds(30)
         settings.layoutBudget = .seconds(60)
-        let url = URL(fileURLWithPath: options.positional.count == 2 ? options.positional[1] : "")
         let json = options.flags.contains("--json")
         do {
             let service: DecisionService
@@ -94,9 +93,9 @@ enum EvalCommand {
             if let fuzzCount {
                 return try await fuzz(fuzzCount, seed: options.values["--seed"].flatMap(UInt64.init) ?? 1, service: service)
             } else if kind == "choices" {
-                return try await choices(url, service: service, json: json)
+                return try await choices(URL(fileURLWithPath: options.positional[1]), service: service, json: json)
             } else {
-                return try await grouping(url, service: service, json: json)
+                return try await grouping(URL(fileURLWithPath: options.positional[1]), service: service, json: json)
             }
         } catch {
             printError("\(error)")

@@ -25,7 +25,7 @@ struct ExchangeSession {
         // The model loads and warms up while the opening is spoken and answered; whisper
         // waits for it (two engines at once collapse on 2 cores) and so does the first decision.
         let loading = Task { await Deciders.make(setup: setup) }
-        let deciders = Deciders.later(loading)
+        let deciders = Deciders.Waiting(loading: loading)
         let warming = Task { await loading.value.warmUp() }
         voice?.answers.engineGate.hold(warming)
         let interrupts = Interrupts()
@@ -35,7 +35,7 @@ struct ExchangeSession {
 
         let exchange = Exchange(
             language: pack.code, speaker: ports.0, answers: ports.1,
-            questions: deciders.questions, layouts: deciders.layouts,
+            questions: deciders, layouts: deciders,
             journal: journal.map { $0 as any JournalWriting } ?? NoJournal(),
             onEvent: { event in Self.show(event, pack: pack, screen: screen, events: events) })
         let task = Task { await exchange.run() }

@@ -60,12 +60,9 @@ enum RecordCommand {
         let interrupts = Interrupts()
         interrupts.onInterrupt { _ in listener.stop() }
         interrupts.watchKeys()
-        // A new record stream can take a second or two to deliver its first audio; saying
-        // "Recording" before then would lose the first words (measured: the first word clipped).
-        let opened = Date()
-        while listener.openingDelay == nil && Date().timeIntervalSince(opened) < Listener.defaultWatchdogTimeout {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        // "Recording" only once the microphone delivers: words said earlier would be lost
+        // (measured: a first sentence missing from the note).
+        await listener.waitForFirstAudio()
         screen.hint(pack.ui(.recordingHint))
         events.emit("listening")
         let meter = LevelMeter()
@@ -165,7 +162,7 @@ enum PlayCommand {
             let playing = Task { try await speaker.play(PCMBuffer(sampleRate: wav.sampleRate, samples: pcm), leadingSilence: 0.1) }
             let interrupts = Interrupts()
             interrupts.onInterrupt { _ in playing.cancel() }
-            do { try await playing.value } catch is CancellationError { print("Stopped.") }
+            do { _ = try await playing.value } catch is CancellationError { print("Stopped.") }
             return 0
         } catch {
             printError("\(error)")
