@@ -36,7 +36,7 @@ let package = Package(
         .systemLibrary(name: "CLlama", path: "Sources/CLlama"),
         // Catches llama.cpp's C++ exceptions before they can reach (and abort) Swift.
         .target(name: "CLlamaGuard", cxxSettings: [.unsafeFlags(["-I\(enginePrefix)/include"])],
-                linkerSettings: engineLinking + [.linkedLibrary("llama")]),
+                linkerSettings: engineLinking + [.linkedLibrary("llama"), .linkedLibrary("ggml-base")]),
 
         // Pure Swift + ICU: questions, locales, rules, sentences, layout, renderer, journal.
         .target(name: "DialogueCore", dependencies: ["CICU"]),

@@ -148,7 +148,8 @@ public actor DecisionService {
                      cancel: (@Sendable () -> Bool)?) async throws -> [Double] {
         guard settings.cutLabels else { return try await model.score(prompt: prompt, continuations: labels, cancel: cancel) }
         let all = QuestionChoice.allCases.map { DecisionPrompt.continuation(ChoiceLabels.label($0, style: settings.labels), format: format) }
-        return try await model.score(prompt: prompt, continuations: labels, cutAmong: all, extra: 0, cancel: cancel)
+        return try await model.score(prompt: prompt, continuations: labels, cutAmong: all, extra: 0,
+                                     amongAllowed: settings.amongAllowedTokens, cancel: cancel)
     }
 
     /// Each label's score after a conversation that says nothing (computed once per service).

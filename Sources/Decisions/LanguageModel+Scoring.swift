@@ -18,11 +18,15 @@ extension LanguageModel {
     /// its shortest prefix found in no other entry of `among` (all the labels there are,
     /// so the cut is the same in every call), plus `extra` tokens. Fewer tokens to score means
     /// fewer positions through the output layer, which dominates the cost (262k-entry vocabulary).
+    /// `amongAllowed`: each token's probability is taken among the tokens the options allow
+    /// at that place (the choice a grammar leaves), not among the whole vocabulary; computed
+    /// from hidden states, without llama.cpp's output layer, when the model allows it.
     public func score(prompt: String, continuations: [String], cutAmong all: [String], extra: Int,
-                      cancel: (@Sendable () -> Bool)? = nil) throws -> [Double] {
+                      amongAllowed: Bool = false, cancel: (@Sendable () -> Bool)? = nil) throws -> [Double] {
         let cut = Self.distinctPrefixes(continuations.map { tokenize($0, addSpecial: false) },
                                         among: all.map { tokenize($0, addSpecial: false) }, extra: extra)
-        return try score(promptTokens: tokenize(prompt, addSpecial: true), continuations: cut, cancel: cancel)
+        return try score(promptTokens: tokenize(prompt, addSpecial: true), continuations: cut,
+                         amongAllowed: amongAllowed, cancel: cancel)
     }
 
     /// Each sequence up to its first token that no other entry of `among` shares at that
@@ -36,9 +40,10 @@ extension LanguageModel {
         }
     }
 
-    func score(promptTokens: [llama_token], continuations: [[llama_token]],
+    func score(promptTokens: [llama_token], continuations: [[llama_token]], amongAllowed: Bool = false,
                cancel: (@Sendable () -> Bool)? = nil) throws -> [Double] {
-        let first = try nextTokenLogProbabilities(after: promptTokens)
+        let first = try firstTokenLogProbabilities(after: promptTokens, of: Set(continuations.compactMap(\.first)),
+                                                   amongAllowed: amongAllowed)
         if cancel?() == true { throw LanguageModelError.cancelled }
         let tree = ContinuationTree(continuations)
         // The tokens read after each node: the next token of every option passing through it.
@@ -46,13 +51,27 @@ extension LanguageModel {
         for (index, continuation) in continuations.enumerated() {
             for (node, next) in zip(tree.paths[index], continuation.dropFirst()) { wanted[node].insert(next) }
         }
-        let inner = tree.nodes.isEmpty ? [] : try treeLogProbabilities(tree, after: promptTokens.count, of: wanted)
+        let inner = tree.nodes.isEmpty ? [] : try treeLogProbabilities(tree, after: promptTokens.count, of: wanted,
+                                                                               amongAllowed: amongAllowed)
         return continuations.enumerated().map { index, continuation in
             guard let head = continuation.first else { return 0 }
-            var total = Double(first[Int(head)])
+            var total = Double(first[head] ?? -.infinity)
             for (node, next) in zip(tree.paths[index], continuation.dropFirst()) { total += Double(inner[node][next] ?? -.infinity) }
             return total
         }
+    }
+
+    /// The log-probabilities of `heads` right after the prompt: among the whole vocabulary, or
+    /// among `heads` themselves (from the hidden state, without the output layer).
+    private func firstTokenLogProbabilities(after promptTokens: [llama_token], of heads: Set<llama_token>,
+                                            amongAllowed: Bool) throws -> [llama_token: Float] {
+        if amongAllowed, canScoreFromHiddenStates(), let hidden = try evaluate(promptTokens, hidden: true) {
+            let logits = try heads.map { ($0, try logit(of: $0, hidden: hidden)) }
+            let norm = Self.logSumExp(logits.map { $0.1 })
+            return Dictionary(uniqueKeysWithValues: logits.map { ($0.0, $0.1 - norm) })
+        }
+        let all = try nextTokenLogProbabilities(after: promptTokens)
+        return Dictionary(uniqueKeysWithValues: heads.map { ($0, all[Int($0)]) })
     }
 
     /// Every option after the same prompt in ONE decode: the options' tokens as a prefix tree
@@ -60,8 +79,8 @@ extension LanguageModel {
     /// cache cells. One batch of ~100 tokens costs about what one option of 8 did one by one.
     /// Returns, after each tree node, the log-probabilities of the `wanted` tokens (not the
     /// whole vocabulary: gemma's has 262k entries); the options' cells are removed again.
-    private func treeLogProbabilities(_ tree: ContinuationTree, after start: Int,
-                                      of wanted: [Set<llama_token>]) throws -> [[llama_token: Float]] {
+    private func treeLogProbabilities(_ tree: ContinuationTree, after start: Int, of wanted: [Set<llama_token>],
+                                      amongAllowed: Bool) throws -> [[llama_token: Float]] {
         guard start + tree.depth < contextSize else {
             throw LanguageModelError.promptTooLong(tokens: start + tree.depth, limit: contextSize)
         }
@@ -82,6 +101,14 @@ extension LanguageModel {
             batch.logits[i] = 1
         }
         batch.n_tokens = Int32(tree.nodes.count)
+        if amongAllowed, canScoreFromHiddenStates() {
+            let hidden = try hiddenStates(batch)
+            return try tree.nodes.indices.map { i in
+                let logits = try wanted[i].map { ($0, try logit(of: $0, hidden: hidden[i])) }
+                let norm = Self.logSumExp(logits.map { $0.1 })
+                return Dictionary(uniqueKeysWithValues: logits.map { ($0.0, $0.1 - norm) })
+            }
+        }
         let status = llama_decode(context, batch)
         guard status == 0 else { throw LanguageModelError.decodeFailed(code: status) }
         return try tree.nodes.indices.map { i in
@@ -110,6 +137,10 @@ extension LanguageModel {
         logits[token] - logSumExp(logits)
     }
 
+    static func logSumExp(_ logits: [Float]) -> Float {
+        logits.withUnsafeBufferPointer { logSumExp($0) }
+    }
+
     static func logSumExp(_ logits: UnsafeBufferPointer<Float>) -> Float {
         let top = logits.max() ?? 0
         var sum: Float = 0
@@ -121,10 +152,20 @@ extension LanguageModel {
 extension LanguageModel {
     /// Evaluates `forced` after the prompt in one batch and returns, for each requested index
     /// of `forced`, the log-probabilities of `candidates` as the token *after* that index
-    /// (index -1: right after the prompt). The forced tokens are removed from the cache again.
+    /// (index -1: right after the prompt), each index's up to a constant of its own: only
+    /// differences between candidates at one index mean something (then they need no output
+    /// layer, see `hiddenStates`). The forced tokens are removed from the cache again.
     func candidateLogProbabilities(promptTokens: [llama_token], forced: [llama_token], at indices: [Int],
                                    candidates: [llama_token]) throws -> [[Float]] {
-        let afterPrompt = try nextTokenLogProbabilities(after: promptTokens)
+        let hiddenPath = !forced.isEmpty && canScoreFromHiddenStates()
+        let afterPrompt: [Float]
+        if hiddenPath {
+            let hidden = try evaluate(promptTokens, hidden: true) ?? []
+            afterPrompt = indices.contains(-1) ? try candidates.map { try logit(of: $0, hidden: hidden) } : []
+        } else {
+            let all = try nextTokenLogProbabilities(after: promptTokens)
+            afterPrompt = candidates.map { all[Int($0)] }
+        }
         let start = promptTokens.count
         guard start + forced.count < contextSize else {
             throw LanguageModelError.promptTooLong(tokens: start + forced.count, limit: contextSize)
@@ -147,12 +188,21 @@ extension LanguageModel {
                 cached = []
             }
         }
+        // Output rows are in batch order: row k belongs to the k-th wanted index.
+        let outputRow = Dictionary(uniqueKeysWithValues: wanted.sorted().enumerated().map { ($1, $0) })
+        if hiddenPath {
+            let hidden = try hiddenStates(batch)
+            return try indices.map { index in
+                if index < 0 { return afterPrompt }
+                return try candidates.map { try logit(of: $0, hidden: hidden[outputRow[index]!]) }
+            }
+        }
         if !forced.isEmpty {
             let status = llama_decode(context, batch)
             guard status == 0 else { throw LanguageModelError.decodeFailed(code: status) }
         }
         return try indices.map { index in
-            if index < 0 { return candidates.map { afterPrompt[Int($0)] } }
+            if index < 0 { return afterPrompt }
             guard let logits = llama_get_logits_ith(context, Int32(index)) else {
                 throw LanguageModelError.decodeFailed(code: -100)
             }

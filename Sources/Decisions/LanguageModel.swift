@@ -58,6 +58,13 @@ public actor LanguageModel {
 
     public nonisolated let path: String
     public nonisolated let vocabularySize: Int
+    /// Width of the hidden state (one row of the output matrix).
+    nonisolated let embeddingSize: Int
+    /// Rows of the output matrix already read from the file, by token.
+    var outputRows: [llama_token: [Float]] = [:]
+    /// Whether logits computed from hidden states match llama.cpp's own (checked once, on
+    /// first use; nil until then). When they do not, scoring uses the full output layer.
+    var hiddenScoringWorks: Bool?
     public nonisolated let contextSize: Int
     public nonisolated let summary: String
     /// The model's own chat template, if it carries one (instruction-tuned models do).
@@ -73,6 +80,9 @@ public actor LanguageModel {
         }
         var modelParams = llama_model_default_params()
         modelParams.n_gpu_layers = 0
+        // No repacked copies of the weights: they are used in place from the mapped file.
+        // Measured with gemma-3-270m: 13 MB less resident memory, decisions no slower.
+        modelParams.use_extra_bufts = false
         guard let model = llama_model_load_from_file(path, modelParams) else {
             throw LanguageModelError.modelInvalid(path: path)
         }
@@ -89,12 +99,19 @@ public actor LanguageModel {
         params.no_perf = true
         // Sliding-window models (gemma-3) otherwise drop the cache and re-read every prompt.
         params.swa_full = true
+        let capture = UnsafeMutablePointer<dm_hidden_capture>.allocate(capacity: 1)
+        capture.initialize(to: dm_hidden_capture())
+        dm_install_hidden_capture(&params, capture)
         guard let context = llama_init_from_model(model, params) else {
+            capture.deallocate()
             llama_model_free(model)
             throw LanguageModelError.contextFailed
         }
         let vocab = llama_model_get_vocab(model)!
-        self.handle = LlamaHandle(model: model, context: context, vocab: vocab)
+        self.embeddingSize = Int(llama_model_n_embd(model))
+        let outputMatrix = dm_output_matrix_open(path, Int64(embeddingSize), Int64(llama_vocab_n_tokens(vocab)))
+        self.handle = LlamaHandle(model: model, context: context, vocab: vocab,
+                                  capture: capture, outputMatrix: outputMatrix)
         self.path = path
         self.vocabularySize = Int(llama_vocab_n_tokens(vocab))
         self.contextSize = Int(llama_n_ctx(context))
@@ -195,7 +212,10 @@ public actor LanguageModel {
 
     /// Brings the KV cache to exactly `tokens`: keeps the common prefix with what is cached,
     /// removes the rest, and evaluates only the new suffix.
-    func evaluate(_ tokens: [llama_token]) throws {
+    /// With `hidden`, the last token's final hidden state is returned instead of its logits
+    /// being computed (see `hiddenStates`).
+    @discardableResult
+    func evaluate(_ tokens: [llama_token], hidden: Bool = false) throws -> [Float]? {
         guard tokens.count < contextSize else {
             throw LanguageModelError.promptTooLong(tokens: tokens.count, limit: contextSize)
         }
@@ -209,15 +229,21 @@ public actor LanguageModel {
         }
         cached = Array(tokens.prefix(common))
         var suffix = Array(tokens[common...])
-        let status = suffix.withUnsafeMutableBufferPointer { buffer in
-            llama_decode(context, llama_batch_get_one(buffer.baseAddress, Int32(buffer.count)))
-        }
-        guard status == 0 else {
+        do {
+            let state = try suffix.withUnsafeMutableBufferPointer { buffer in
+                let batch = llama_batch_get_one(buffer.baseAddress, Int32(buffer.count))
+                if hidden { return try hiddenStates(batch).last }
+                let status = llama_decode(context, batch)
+                guard status == 0 else { throw LanguageModelError.decodeFailed(code: status) }
+                return nil
+            }
+            cached = tokens
+            return state
+        } catch {
             llama_memory_clear(memory, true)
             cached = []
-            throw LanguageModelError.decodeFailed(code: status)
+            throw error
         }
-        cached = tokens
     }
 }
 
@@ -226,16 +252,24 @@ final class LlamaHandle: @unchecked Sendable {
     let model: OpaquePointer
     let context: OpaquePointer
     let vocab: OpaquePointer
+    /// Read by the context's evaluation callback; lives as long as the context.
+    let capture: UnsafeMutablePointer<dm_hidden_capture>
+    let outputMatrix: OpaquePointer?
 
-    init(model: OpaquePointer, context: OpaquePointer, vocab: OpaquePointer) {
+    init(model: OpaquePointer, context: OpaquePointer, vocab: OpaquePointer,
+         capture: UnsafeMutablePointer<dm_hidden_capture>, outputMatrix: OpaquePointer?) {
         self.model = model
         self.context = context
         self.vocab = vocab
+        self.capture = capture
+        self.outputMatrix = outputMatrix
     }
 
     deinit {
         llama_free(context)
         llama_model_free(model)
+        capture.deallocate()
+        dm_output_matrix_free(outputMatrix)
     }
 }
 

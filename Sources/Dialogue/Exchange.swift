@@ -43,6 +43,7 @@ public struct Exchange: Sendable {
         var endReason = EndReason.finished
         var failure: String?
         var journalFailure: String?
+        let early = EarlyDecision()
 
         func record(_ event: JournalEvent) {
             do { try journal.append(event) } catch {
@@ -61,7 +62,12 @@ public struct Exchange: Sendable {
                 onEvent(.asking(question, number: conversation.turns.count))
                 try await speaker.say(.question(question))
                 record(.asked(question))
-                switch try await answers.answer(to: question) {
+                let before = conversation, asked = question
+                let reply = try await answers.answer(to: asked) { soFar in
+                    let guess = before.appending(asked, answer: soFar.trimmingCharacters(in: .whitespacesAndNewlines))
+                    return early.start(for: guess) { await questions.nextQuestion(after: guess) }
+                }
+                switch reply {
                 case .answer(let text):
                     let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
                     if text.isEmpty { onEvent(.noAnswer); endReason = .noAnswer; break loop }
@@ -91,7 +97,13 @@ public struct Exchange: Sendable {
                 break
             }
             if Task.isCancelled { endReason = .interrupted; break }
-            let decision = await questions.nextQuestion(after: conversation)
+            // Decided during the pause already when the answer is what was heard then.
+            let decision: Decision
+            if let made = await early.decision(for: conversation) {
+                decision = made
+            } else {
+                decision = await questions.nextQuestion(after: conversation)
+            }
             decisions.append(decision)
             record(.decided(decision))
             onEvent(.decided(decision))
@@ -101,6 +113,7 @@ public struct Exchange: Sendable {
             }
             question = .choice(decision.choice)
         }
+        _ = await early.decision(for: nil)
         onEvent(.finished(endReason))
 
         let sources = SentenceSplitter.sources(from: conversation.answers, language: language)
@@ -115,5 +128,39 @@ public struct Exchange: Sendable {
         onEvent(.laidOut(layoutSource))
         return Outcome(conversation: conversation, decisions: decisions, endReason: endReason,
                        failure: failure, sources: sources, layout: layout, layoutSource: layoutSource)
+    }
+}
+
+/// A decision started on the answer as heard at a pause, before the answer was known to be
+/// over. Decisions are pure functions of the conversation, so it is used exactly when the
+/// final conversation is the one it was started for; otherwise it is dropped.
+final class EarlyDecision: @unchecked Sendable {
+    private let lock = NSLock()
+    private var started: (conversation: Conversation, task: Task<Decision, Never>)?
+
+    /// Starts deciding for `conversation` (replacing an earlier guess); returns the work.
+    /// A guess that lost its point is cancelled (the deciders then stop between steps).
+    func start(for conversation: Conversation, decide: @escaping @Sendable () async -> Decision) -> Task<Void, Never> {
+        let task = Task { await decide() }
+        lock.withLock {
+            started?.task.cancel()
+            started = (conversation, task)
+        }
+        return Task { _ = await task.value }
+    }
+
+    /// The early decision if it was made for exactly this conversation, else nil (the answer
+    /// went on after the pause, or there was none). Clears it either way; nil only clears.
+    func decision(for conversation: Conversation?) async -> Decision? {
+        let guess = lock.withLock { () -> (conversation: Conversation, task: Task<Decision, Never>)? in
+            defer { started = nil }
+            return started
+        }
+        guard let guess else { return nil }
+        guard guess.conversation == conversation else {
+            guess.task.cancel()
+            return nil
+        }
+        return await guess.task.value
     }
 }

@@ -28,6 +28,20 @@ public enum AnswerOutcome: Sendable, Hashable {
 /// Gets the answer to the prompt just spoken: listen + transcribe, or read a typed line.
 public protocol AnswerSource: Sendable {
     func answer(to question: TurnQuestion) async throws -> AnswerOutcome
+    /// The same; while the person may still go on (a pause not yet long enough to end the
+    /// answer), the source may pass what they said so far to `early`, so the next question is
+    /// decided during the pause. `early` returns that work, which must finish before the
+    /// source runs its own engine again (two engines at once collapse on 2 cores).
+    func answer(to question: TurnQuestion,
+                early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome
+}
+
+extension AnswerSource {
+    /// Sources that cannot tell early (typing, test doubles) just answer.
+    public func answer(to question: TurnQuestion,
+                       early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome {
+        try await answer(to: question)
+    }
 }
 
 /// Chooses the next question. Implementations apply the rules to whatever the model says and

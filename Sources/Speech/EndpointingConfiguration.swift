@@ -26,6 +26,10 @@ extension Endpointing {
             self.minimumSpeechLevel = minimumSpeechLevel
         }
 
+        /// Silence after speech that makes a pause: speculative work starts there, and an
+        /// answer's audio is transcribed up to there (the rest of the hangover is silence).
+        public var pause: Double { min(0.2, hangover / 2) }
+
         /// For people who pause to think: 1.25 s of silence ends the answer.
         public static let relaxed = Configuration(hangover: 1.25)
         /// 0.7 s of silence ends the answer.

@@ -34,4 +34,19 @@ public struct ListenResult: Sendable, Equatable {
     /// Whether speech was heard: only then is there anything to transcribe.
     public var heardSpeech: Bool { timing.speechStart != nil }
     public var duration: Double { Double(samples.count) / Double(sampleRate) }
+
+    /// The audio up to `margin` seconds after the last speech: what is transcribed, so that an
+    /// answer transcribed at its final pause and one transcribed after the endpoint read the
+    /// same audio (the hangover's silence only changes whisper's window and invites invented
+    /// words). All of it when no speech end is known.
+    public func speech(margin: Double) -> [Float] {
+        guard let end = timing.speechEnd else { return samples }
+        return Array(samples.prefix(Self.length(from: clipStart, to: end + margin, sampleRate: sampleRate)))
+    }
+
+    /// Samples from `start` to `end` (seconds): one rule for every cut, so that a clip cut at a
+    /// pause and the answer cut afterwards end on the same sample.
+    static func length(from start: Double, to end: Double, sampleRate: Int) -> Int {
+        max(0, Int(((end - start) * Double(sampleRate)).rounded()))
+    }
 }

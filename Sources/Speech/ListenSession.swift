@@ -35,7 +35,7 @@ final class ListenSession: @unchecked Sendable {
     init(configuration: Endpointing.Configuration, sampleRate: Int, watchdogTimeout: Double,
          device: String, onEvent: (@Sendable (ListenEvent) -> Void)?) {
         endpointing = Endpointing(configuration: configuration, sampleRate: sampleRate)
-        pauseToSpeculate = min(0.2, configuration.hangover / 2)
+        pauseToSpeculate = configuration.pause
         self.watchdogTimeout = watchdogTimeout
         self.device = device
         self.onEvent = onEvent
@@ -71,7 +71,11 @@ final class ListenSession: @unchecked Sendable {
         if let onEvent, let silence = endpointing.trailingSilence {
             if !pauseReported && silence >= pauseToSpeculate {
                 pauseReported = true
-                onEvent(.pause(clip: Array(clip())))
+                // Cut where `ListenResult.speech(margin:)` will cut the answer if it ends here.
+                let end = endpointing.speechEnd.map { $0 + pauseToSpeculate }
+                onEvent(.pause(clip: Array(clip().prefix(end.map {
+                    ListenResult.length(from: clipStart, to: $0, sampleRate: endpointing.sampleRate)
+                } ?? .max))))
             } else if pauseReported && silence < pauseToSpeculate {
                 pauseReported = false
                 onEvent(.resumed)

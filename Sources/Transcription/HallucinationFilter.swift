@@ -26,7 +26,8 @@ public struct HallucinationFilter: Sendable {
     /// The segments worth keeping from a transcription of `samples` (16 kHz mono).
     public func filter(_ segments: [TranscriptSegment], samples: [Float], sampleRate: Int = 16_000) -> [TranscriptSegment] {
         var kept: [TranscriptSegment] = []
-        for segment in segments {
+        for var segment in segments {
+            segment.text = Self.collapsingRepeatedPhrases(segment.text)
             let text = segment.text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { continue }
             let quiet = isQuiet(segment, samples: samples, sampleRate: sampleRate)
@@ -67,6 +68,50 @@ public struct HallucinationFilter: Sendable {
             if stride(from: 0, to: letters.count - unit + 1, by: unit).allSatisfy({ letters[$0..<($0 + unit)].elementsEqual(pattern) }) {
                 return true
             }
+        }
+        return false
+    }
+
+    /// "es ist sehr schön, es ist sehr schön, es ist sehr schön, …": a phrase of 2 to 8 words
+    /// three times or more in a row is whisper looping (measured on a 10 s German answer); it is
+    /// kept once. Single words are `isLoop`'s (people do say "no, no, no").
+    static func collapsingRepeatedPhrases(_ text: String) -> String {
+        var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        var found = true, collapsed = false
+        while found {
+            found = false
+            let keys = words.map(normalized)
+            search: for length in 2...8 where keys.count >= 3 * length {
+                for start in 0...(keys.count - 3 * length) {
+                    let phrase = keys[start..<(start + length)]
+                    // One word over and over is `isLoop`'s to judge.
+                    guard Set(phrase).count > 1 else { continue }
+                    var times = 1
+                    while start + (times + 1) * length <= keys.count,
+                          keys[(start + times * length)..<(start + (times + 1) * length)].elementsEqual(phrase) {
+                        times += 1
+                    }
+                    if times >= 3 {
+                        words.removeSubrange((start + length)..<(start + times * length))
+                        found = true
+                        collapsed = true
+                        break search
+                    }
+                }
+            }
+        }
+        return collapsed ? words.joined(separator: " ") : text
+    }
+
+    /// Whether the tokens whisper has decoded so far end in a loop: the same 2 to 12 tokens
+    /// three times in a row, or one token eight times. The transcriber then makes whisper end
+    /// the segment, instead of looping up to the token cap (3.9 s for that German answer).
+    public static func endsInLoop(_ tokens: [Int32]) -> Bool {
+        if tokens.count >= 8, Set(tokens.suffix(8)).count == 1 { return true }
+        for length in 2...12 where tokens.count >= 3 * length {
+            let tail = Array(tokens.suffix(3 * length))
+            if Set(tail[0..<length]).count > 1, tail[0..<length].elementsEqual(tail[length..<(2 * length)]),
+               tail[length..<(2 * length)].elementsEqual(tail[(2 * length)...]) { return true }
         }
         return false
     }

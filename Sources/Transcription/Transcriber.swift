@@ -130,6 +130,15 @@ public actor Transcriber {
             return Unmanaged<CancelFlag>.fromOpaque(data).takeUnretainedValue().isCancelled
         }
         params.abort_callback_user_data = unmanaged.toOpaque()
+        // A decoding loop ends its segment at once (only end-of-text and timestamps stay
+        // possible) instead of running up to the token cap.
+        params.logits_filter_callback = { context, _, tokens, count, logits, _ in
+            guard let context, let tokens, let logits, count > 0 else { return }
+            let endOfText = whisper_token_eot(context)
+            let text = UnsafeBufferPointer(start: tokens, count: Int(count)).map(\.id).filter { $0 < endOfText }
+            guard HallucinationFilter.endsInLoop(text) else { return }
+            for token in 0..<Int(endOfText) { logits[token] = -.infinity }
+        }
 
         let status: Int32 = options.language.withCString { language in
             params.language = language

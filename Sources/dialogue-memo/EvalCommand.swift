@@ -24,13 +24,15 @@ enum EvalCommand {
       --format F         chat or completion (default: chat if the model has a chat template)
       --labels L         options as English questions (question, default) or topics (topic)
       --whole-labels     score every token of each label (default: up to where it is distinct)
-      --rules-prior X    log-score bonus for the rules' own choice (default 0: the model alone)
+      --whole-vocabulary each label token's probability among all tokens (default: among the
+                         tokens the labels allow there; faster, skips the output layer)
+      --rules-prior X    log-score bonus for the rules' own choice (default 2; 0: the model alone)
       --answer-prior B   grouping with contrast: weight of answer boundaries (default 2)
       --no-model         the rules alone (what happens when no model is available)
     """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options.command(arguments, flags: ["--json", "--no-model", "--whole-labels"],
+        let options = try Options.command(arguments, flags: ["--json", "--no-model", "--whole-labels", "--whole-vocabulary"],
                                           values: ["--llm-model", "--model", "--method", "--format", "--labels", "--rules-prior", "--answer-prior", "--seed"],
                                           usage: usage)
         let kind = options.positional.first ?? ""
@@ -45,6 +47,7 @@ enum EvalCommand {
         }
         var settings = DecisionSettings()
         settings.cutLabels = !options.flags.contains("--whole-labels")
+        settings.amongAllowedTokens = !options.flags.contains("--whole-vocabulary")
         if let method = options.values["--method"] {
             if kind == "choices", let value = QuestionMethod(rawValue: method) {
                 settings.questionMethod = value

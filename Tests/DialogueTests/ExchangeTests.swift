@@ -113,3 +113,74 @@ struct ExchangeTests {
         #expect(FileJournal.unfinished(in: dir).isEmpty)
     }
 }
+
+/// A voice-like source: at a pause it has heard `heard` (and lets the exchange decide on it
+/// early), then the answer turns out to be `final`.
+final class PausingSource: AnswerSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private var replies: [(heard: String, final: AnswerOutcome)]
+
+    init(_ replies: [(heard: String, final: AnswerOutcome)]) { self.replies = replies }
+
+    func answer(to question: TurnQuestion) async throws -> AnswerOutcome {
+        try await answer(to: question) { _ in Task {} }
+    }
+
+    func answer(to question: TurnQuestion,
+                early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome {
+        guard let reply = lock.withLock({ replies.isEmpty ? nil : replies.removeFirst() }) else { return .noAnswer }
+        await early(reply.heard).value
+        return reply.final
+    }
+}
+
+/// The rules' decisions, remembering every conversation it was asked about.
+final class CountingDecider: QuestionDeciding, @unchecked Sendable {
+    private let lock = NSLock()
+    let rules: Rules
+    private(set) var asked: [Conversation] = []
+
+    init(rules: Rules) { self.rules = rules }
+
+    func nextQuestion(after conversation: Conversation) async -> Decision {
+        lock.withLock { asked.append(conversation) }
+        return rules.apply(modelSuggestion: nil, to: conversation)
+    }
+}
+
+@Suite("Exchange loop: deciding during the pause")
+struct EarlyDecisionTests {
+    let rules = Rules(pack: try! LanguagePackLoader().load("en"))
+
+    func run(_ source: PausingSource, _ decider: CountingDecider) async -> Exchange.Outcome {
+        let script = Script([])
+        let layouts = RulesOnlyDecider(rules: rules)
+        return await Exchange(language: "en", speaker: script, answers: source, questions: decider,
+                              layouts: layouts, journal: script).run()
+    }
+
+    @Test func anAnswerThatEndsAtThePauseIsDecidedOnceDuringIt() async {
+        let answers = ["My plant app reads soil photos.", "People who forget to water.", "That's all."]
+        let source = PausingSource(answers.map { ($0, .answer($0)) })
+        let decider = CountingDecider(rules: rules)
+        let outcome = await run(source, decider)
+        #expect(outcome.conversation.answers == answers)
+        // One decision per answer: the early one was used, not made again.
+        #expect(decider.asked == outcome.decisions.indices.map { Conversation(turns: Array(outcome.conversation.turns.prefix($0 + 1))) })
+        #expect(outcome.decisions.last?.finishes == true)
+    }
+
+    @Test func anAnswerThatGoesOnAfterThePauseIsDecidedAgain() async throws {
+        let heard = "My plant app reads soil photos."
+        let final = heard + " We talked about it in the meeting with the team."
+        let early = Conversation().appending(.opening, answer: heard)
+        let late = Conversation().appending(.opening, answer: final)
+        // The test means something only if the two conversations are decided differently.
+        try #require(rules.apply(modelSuggestion: nil, to: early) != rules.apply(modelSuggestion: nil, to: late))
+        let source = PausingSource([(heard, .answer(final)), ("That's all.", .answer("That's all."))])
+        let decider = CountingDecider(rules: rules)
+        let outcome = await run(source, decider)
+        #expect(outcome.decisions.first == rules.apply(modelSuggestion: nil, to: late))
+        #expect(Array(decider.asked.prefix(2)) == [early, late])
+    }
+}

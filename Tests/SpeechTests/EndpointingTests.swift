@@ -159,4 +159,17 @@ struct EndpointingTests {
         #expect(endpointing.state == .ended(.stopped))
         #expect(abs((endpointing.endpoint ?? 0) - 0.8) <= tolerance)
     }
+
+    /// What is transcribed ends one pause after the last speech, whichever way the answer is
+    /// transcribed (at the pause, or after the endpoint).
+    @Test func theSpeechClipEndsOnePauseAfterTheLastSpeech() {
+        let timing = ListenTiming(firstFrameDelay: 0.01, speechStart: 0.6, speechEnd: 1.5, endpoint: 2.2, declaredAfter: 2.3)
+        var result = ListenResult(ending: .endOfSpeech, samples: Array(repeating: 0.1, count: 27_200), sampleRate: 16_000,
+                                  clipStart: 0.5, timing: timing)
+        let pause = Endpointing.Configuration.default.pause
+        #expect(pause == 0.2)
+        #expect(result.speech(margin: pause).count == 19_200)   // (1.5 − 0.5 + 0.2) s
+        result.timing.speechEnd = nil
+        #expect(result.speech(margin: pause).count == 27_200)
+    }
 }

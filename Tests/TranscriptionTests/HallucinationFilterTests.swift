@@ -43,4 +43,22 @@ struct HallucinationFilterTests {
         let varied = [segment("We tried it."), segment("It worked."), segment("We tried it.")]
         #expect(filter.filter(varied, samples: loud).count == 3)
     }
+
+    @Test func aPhraseSaidThreeTimesOrMoreIsKeptOnce() {
+        let looped = " Zuerst sprechen. und es ist sehr schön, es ist sehr schön, es ist sehr schön, es ist sehr schön, es ist sehr s"
+        #expect(filter.filter([segment(looped)], samples: loud).map(\.text)
+                == ["Zuerst sprechen. und es ist sehr schön, es ist sehr s"])
+        // Twice is speech; so are repeated single words.
+        for text in [" We tried, we tried, and it worked.", " No, no, no, that is not it.", " Go go go go!"] {
+            #expect(HallucinationFilter.collapsingRepeatedPhrases(text) == text)
+        }
+    }
+
+    @Test func tokensEndingInALoopAreCaught() {
+        #expect(HallucinationFilter.endsInLoop([9, 1, 2, 3, 1, 2, 3, 1, 2, 3]))
+        #expect(HallucinationFilter.endsInLoop(Array(repeating: 5, count: 8)))
+        #expect(!HallucinationFilter.endsInLoop([9, 1, 2, 3, 1, 2, 3]))
+        #expect(!HallucinationFilter.endsInLoop(Array(repeating: 5, count: 7)))
+        #expect(!HallucinationFilter.endsInLoop([1, 2, 3, 1, 2, 3, 1, 2, 4]))
+    }
 }

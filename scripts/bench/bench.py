@@ -17,6 +17,7 @@ What it measures (all on this machine, 2 threads everywhere):
   3. One question decision: warm (ours, `eval choices --json`, prefix cached) vs a cold
      llama-completion process (built bench-only from the same llama.cpp source).
   4. Start-up (launch → first question audible) and peak RSS of whole dialogues.
+  5. A long answer per language: the overlapped transcription vs the same speech transcribed whole.
 Prints tables, then ONE JSON line; the full results go to
 ~/.cache/dialogue-memo/bench-results/<timestamp>.json.
 """
@@ -352,12 +353,12 @@ def speech_end_event_time(e):
     return float(e["t"])
 
 
-def run_dialogue(binary, server, lang, mode, silence, work, index):
+def run_dialogue(binary, server, lang, mode, silence, work, index, extra=()):
     tag = f"{lang}-{mode}-{index}"
     events_path = os.path.join(work, f"{tag}.events.jsonl")
     notes = os.path.join(work, f"{tag}-notes")
     cmd = [binary, "demo", "--lang", lang, "--audio-server", server.address, "--events", events_path,
-           "--notes-dir", notes]
+           "--notes-dir", notes] + list(extra)
     if silence != "default":
         cmd += ["--silence", silence]
     if mode == "no_overlap":
@@ -439,6 +440,8 @@ def run_dialogue(binary, server, lang, mode, silence, work, index):
         if kind == "question" and spoken:
             turn["question"] = spoken.get("question")
         result["turns"].append(turn)
+    result["transcripts"] = [{k: e.get(k) for k in ("text", "speculative", "stretches")}
+                             for e in events if e.get("event") == "transcribed"]
     result["questions_asked"] = len(questions)
     result["program_utterances"] = len(program)
     result["person_utterances"] = len(person)
@@ -470,6 +473,40 @@ def error_rate(reference, hypothesis, lang):
     if lang == "ja":
         ref, hyp = list("".join(ref)), list("".join(hyp))
     return round(edit_distance(ref, hyp) / max(1, len(ref)), 3)
+
+
+LONG_LANGUAGES = ["en", "ja"]   # two, to keep `make bench` under 15 min from a fresh clone
+
+
+def long_answer_comparison(binary, server, langs, work):
+    """Overlapped vs whole on a long answer: the demo's answers but the ending, spoken as ONE
+    answer, once in an overlapped dialogue (transcribed at the pauses while the person may go
+    on; stretches kept and joined when the program keeps any) and once with --no-overlap (the
+    whole answer transcribed after the endpoint). Same audio path, same settings otherwise."""
+    rows = {}
+    for lang in langs:
+        pack = json.load(open(os.path.join(REPO, "Locales", f"{lang}.json")))
+        answers = pack["demo"]["answers"]
+        sep = "" if lang == "ja" else " "
+        body = answers[:-1]
+        long = {"text": sep.join(a["text"] for a in body),
+                "speech": sep.join(a.get("speech") or a["text"] for a in body)}
+        scenario = os.path.join(work, f"long-{lang}.json")
+        json.dump({"answers": [long, answers[-1]]}, open(scenario, "w"), ensure_ascii=False)
+        row = {"reference": long["text"]}
+        for mode in ("overlap", "no_overlap"):
+            d = run_dialogue(binary, server, lang, mode, "default", work, "long", ["--scenario", scenario])
+            first = d["transcripts"][0] if d["transcripts"] else {}
+            turn = next((t for t in d["turns"] if t["kind"] == "question"), {})
+            row["answer_s"] = row.get("answer_s") or turn.get("answer_s")
+            row[mode] = {"text": first.get("text") or "", "stretches": first.get("stretches"),
+                         "speculative": first.get("speculative"), "latency_ms": turn.get("latency_ms"),
+                         "error_rate": error_rate(long["text"], first.get("text") or "", lang)}
+        rows[lang] = row
+        say(f"  long answer {lang}: {row['answer_s']} s, {row['overlap']['stretches']} stretch(es) kept, error "
+            f"overlapped {row['overlap']['error_rate']} vs whole {row['no_overlap']['error_rate']}, turn latency "
+            f"{row['overlap']['latency_ms']} vs {row['no_overlap']['latency_ms']} ms")
+    return rows
 
 
 def make_clips(langs, work):
@@ -700,8 +737,8 @@ def main():
     ap.add_argument("--no-overlap-runs", type=int, default=None, help="dialogues per language with --no-overlap (default 1)")
     ap.add_argument("--binary", default=None, help="dialogue-memo binary (default: .build/release, else .build/debug)")
     ap.add_argument("--silence", default="default", choices=sorted(HANGOVER_MS))
-    ap.add_argument("--parts", default="dialogues,transcription,decision",
-                    help="which parts to run (comma-separated; default all three)")
+    ap.add_argument("--parts", default="dialogues,long,transcription,decision",
+                    help="which parts to run (comma-separated; default all four)")
     ap.add_argument("--skip-tools", action="store_true",
                     help="do not install/build the bench-only tools (faster-whisper venv, llama-completion)")
     ap.add_argument("--build-tools", action="store_true",
@@ -769,11 +806,13 @@ def main():
     # ---- dialogues -------------------------------------------------------------------------
     dialogues = []
     no_overlap_ok = None
+    server = None
+    if "dialogues" in parts or "long" in parts:
+        server = AudioServer()
+        say(f"private PulseAudio with benchmix: {server.dir}")
     if "dialogues" in parts:
         no_overlap_ok = supports_no_overlap(binary)
         say(f"--no-overlap supported by this binary: {no_overlap_ok}")
-        server = AudioServer()
-        say(f"private PulseAudio with benchmix: {server.dir}")
         offsets = check_alignment(server, work)
         results["alignment_offsets_ms"] = [round(o, 1) for o in offsets]
         if offsets:
@@ -795,8 +834,13 @@ def main():
             say(f"  dialogue {n}/{len(schedule)} {lang} {mode}: exit {d['status']}, {d['wall_s']} s, "
                 f"{len(lat)} question turns {[round(x) for x in lat]} ms, start-up {d['startup_ms']} ms, "
                 f"peak RSS {d['peak_rss_mb']} MB")
-        server.stop()
     results["dialogues"] = dialogues
+    if "long" in parts:
+        say("long answers: stitched (overlap) vs whole")
+        long_langs = [lang for lang in langs if lang in LONG_LANGUAGES] or langs[:1]
+        results["long_answers"] = long_answer_comparison(binary, server, long_langs, work)
+    if server:
+        server.stop()
 
     # ---- comparisons -----------------------------------------------------------------------
     if "transcription" in parts:
@@ -853,6 +897,11 @@ def summarize(results, no_overlap_ok):
     rss = [d["peak_rss_mb"] for d in dialogues if d["peak_rss_mb"]]
     s["peak_rss_mb"] = max(rss) if rss else None
     s["dialogues_failed"] = sum(1 for d in dialogues if d["status"] != 0)
+    long = results.get("long_answers") or {}
+    if long:
+        s["stitched_error_rate"] = round(statistics.mean(v["overlap"]["error_rate"] for v in long.values()), 3)
+        s["whole_error_rate"] = round(statistics.mean(v["no_overlap"]["error_rate"] for v in long.values()), 3)
+        s["long_answer_stretches"] = sum(v["overlap"]["stretches"] or 0 for v in long.values())
     tr = results.get("transcription") or {}
 
     def total(name, key="wall_ms"):
@@ -886,6 +935,19 @@ def print_tables(results):
     dialogues = results.get("dialogues", [])
     if dialogues:
         print_dialogue_tables(results, s, dialogues)
+    long = results.get("long_answers")
+    if long:
+        print()
+        print("== Long answer (the demo's answers as one): overlapped (transcribed at pauses; stretches joined when "
+              "kept) vs whole (--no-overlap); error rate WER, CER for ja")
+        print(f"{'lang':<6}{'answer':>8}{'stretches':>11}{'overlapped':>12}{'whole':>8}{'turn ms':>10}{'whole ms':>10}")
+        for lang, v in long.items():
+            o, w = v["overlap"], v["no_overlap"]
+            print(f"{lang:<6}{fmt(v['answer_s']):>7}s{fmt(o['stretches']):>11}{o['error_rate']:>12.3f}"
+                  f"{w['error_rate']:>8.3f}{fmt(o['latency_ms']):>10}{fmt(w['latency_ms']):>10}")
+        ok = s["stitched_error_rate"] <= s["whole_error_rate"]
+        print(f"  {'✓' if ok else '✗'} target: stitched error no worse than whole (mean {s['stitched_error_rate']} "
+              f"vs {s['whole_error_rate']})")
     print_comparison_tables(results, s)
 
 

@@ -1,0 +1,99 @@
+import CLlama
+import CLlamaGuard
+import Foundation
+
+/// Logits for a few tokens without the output layer. Scoring needs, after each position, the
+/// logits of the two or three tokens the grammar allows there; llama.cpp would multiply every
+/// position by the whole output matrix (262k rows for gemma), which was most of a decision's
+/// time. Instead the decode stops at the final hidden states and the wanted rows of the output
+/// matrix, read once from the GGUF file, are multiplied here.
+extension LanguageModel {
+    /// Decodes `batch` with every position's final hidden state copied out (the output layer
+    /// is skipped, so llama.cpp's logits are stale afterwards). One row per output position.
+    func hiddenStates(_ batch: llama_batch) throws -> [[Float]] {
+        // No flags (llama_batch_get_one): the last token is the only output.
+        var outputs = 1
+        if let flags: UnsafeMutablePointer<Int8> = batch.logits { outputs = (0..<Int(batch.n_tokens)).filter { flags[$0] != 0 }.count }
+        let capacity = outputs * embeddingSize
+        let rows = UnsafeMutablePointer<Float>.allocate(capacity: max(capacity, 1))
+        defer { rows.deallocate() }
+        let capture = handle.capture
+        capture.pointee = dm_hidden_capture(rows: rows, capacity: capacity, filled: 0, active: true, overflow: false)
+        let status = llama_decode(context, batch)
+        let result = capture.pointee
+        capture.pointee = dm_hidden_capture()
+        guard status == 0 else { throw LanguageModelError.decodeFailed(code: status) }
+        guard !result.overflow, result.filled == capacity else { throw LanguageModelError.decodeFailed(code: -102) }
+        let all = Array(UnsafeBufferPointer(start: rows, count: capacity))
+        return stride(from: 0, to: capacity, by: embeddingSize).map { Array(all[$0..<($0 + embeddingSize)]) }
+    }
+
+    /// The logit of `token` for a hidden state: its row of the output matrix · the state.
+    func logit(of token: llama_token, hidden: [Float]) throws -> Float {
+        let row = try outputRow(token)
+        var sum: Float = 0
+        for i in 0..<embeddingSize { sum += row[i] * hidden[i] }
+        return sum
+    }
+
+    private func outputRow(_ token: llama_token) throws -> [Float] {
+        if let row = outputRows[token] { return row }
+        var row = [Float](repeating: 0, count: embeddingSize)
+        guard dm_output_matrix_row(handle.outputMatrix, token, &row) else {
+            throw LanguageModelError.decodeFailed(code: -103)
+        }
+        outputRows[token] = row
+        return row
+    }
+
+    /// Whether this model's logits are the output matrix times the hidden state (no bias, no
+    /// soft-capping, a matrix we can read): checked once against llama.cpp's own logits for a
+    /// short text, for the strongest and a spread of other tokens.
+    func canScoreFromHiddenStates() -> Bool {
+        if let known = hiddenScoringWorks { return known }
+        let works = (try? checkHiddenScoring()) ?? false
+        hiddenScoringWorks = works
+        return works
+    }
+
+    /// Every logit through llama.cpp's output layer (for comparisons).
+    func useOutputLayerOnly() { hiddenScoringWorks = false }
+
+    /// Runs in a sequence of its own, so the prompt cached in sequence 0 stays.
+    private func checkHiddenScoring() throws -> Bool {
+        guard handle.outputMatrix != nil else { return false }
+        let tokens = tokenize("Input is user data. The next question is", addSpecial: true)
+        guard tokens.count >= 2, tokens.count < contextSize / 2 else { return false }
+        let sequence = llama_seq_id(Self.maxSequences - 1)
+        let memory = llama_get_memory(context)
+        defer { _ = llama_memory_seq_rm(memory, sequence, -1, -1) }
+        var batch = llama_batch_init(Int32(tokens.count), 0, 1)
+        defer { llama_batch_free(batch) }
+        func fill(_ range: Range<Int>) {
+            for (i, position) in range.enumerated() {
+                batch.token[i] = tokens[position]
+                batch.pos[i] = llama_pos(position)
+                batch.n_seq_id[i] = 1
+                batch.seq_id[i]![0] = sequence
+                batch.logits[i] = position == tokens.count - 1 ? 1 : 0
+            }
+            batch.n_tokens = Int32(range.count)
+        }
+        fill(0..<tokens.count)
+        guard llama_decode(context, batch) == 0, let logits = llama_get_logits_ith(context, -1) else { return false }
+        let full = Array(UnsafeBufferPointer(start: logits, count: vocabularySize))
+        // The same last position again, this time stopping at the hidden state.
+        let last = tokens.count - 1
+        guard llama_memory_seq_rm(memory, sequence, llama_pos(last), -1) else { return false }
+        fill(last..<tokens.count)
+        let hidden = try hiddenStates(batch)[0]
+        let top = full.indices.max { full[$0] < full[$1] }!
+        let probes = [top] + Array(stride(from: 7, to: full.count, by: max(full.count / 16, 1)))
+        return try probes.allSatisfy { index in
+            let ours = try logit(of: llama_token(index), hidden: hidden)
+            // llama.cpp rounds the hidden state to 8 bits for quantized matrices: up to ~0.2
+            // apart here. A missed bias or soft-cap, or another matrix, is off by whole units.
+            return abs(ours - full[index]) <= 0.5 + 0.03 * abs(full[index])
+        }
+    }
+}
