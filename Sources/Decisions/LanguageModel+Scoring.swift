@@ -85,6 +85,8 @@ extension LanguageModel {
             throw LanguageModelError.promptTooLong(tokens: start + tree.depth, limit: contextSize)
         }
         let sequences = tree.optionCount
+        // Decided before the options' sequences exist: the one-time check uses a sequence of its own.
+        let fromHiddenStates = amongAllowed && canScoreFromHiddenStates()
         guard sequences < Self.maxSequences else { throw LanguageModelError.decodeFailed(code: -101) }
         let memory = llama_get_memory(context)
         for option in 0..<sequences { llama_memory_seq_cp(memory, 0, llama_seq_id(option + 1), -1, -1) }
@@ -101,7 +103,7 @@ extension LanguageModel {
             batch.logits[i] = 1
         }
         batch.n_tokens = Int32(tree.nodes.count)
-        if amongAllowed, canScoreFromHiddenStates() {
+        if fromHiddenStates {
             let hidden = try hiddenStates(batch)
             return try tree.nodes.indices.map { i in
                 let logits = try wanted[i].map { ($0, try logit(of: $0, hidden: hidden[i])) }
