@@ -36,6 +36,13 @@ extension LanguageModel {
         return sum
     }
 
+    /// Log-probabilities of `tokens` after a hidden state, normalized among `tokens` alone.
+    func logProbabilities(among tokens: Set<llama_token>, hidden: [Float]) throws -> [llama_token: Float] {
+        let logits = try tokens.map { ($0, try logit(of: $0, hidden: hidden)) }
+        let norm = Self.logSumExp(logits.map { $0.1 })
+        return Dictionary(uniqueKeysWithValues: logits.map { ($0.0, $0.1 - norm) })
+    }
+
     private func outputRow(_ token: llama_token) throws -> [Float] {
         if let row = outputRows[token] { return row }
         var row = [Float](repeating: 0, count: embeddingSize)

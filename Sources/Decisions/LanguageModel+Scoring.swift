@@ -66,9 +66,7 @@ extension LanguageModel {
     private func firstTokenLogProbabilities(after promptTokens: [llama_token], of heads: Set<llama_token>,
                                             amongAllowed: Bool) throws -> [llama_token: Float] {
         if amongAllowed, canScoreFromHiddenStates(), let hidden = try evaluate(promptTokens, hidden: true) {
-            let logits = try heads.map { ($0, try logit(of: $0, hidden: hidden)) }
-            let norm = Self.logSumExp(logits.map { $0.1 })
-            return Dictionary(uniqueKeysWithValues: logits.map { ($0.0, $0.1 - norm) })
+            return try logProbabilities(among: heads, hidden: hidden)
         }
         let all = try nextTokenLogProbabilities(after: promptTokens)
         return Dictionary(uniqueKeysWithValues: heads.map { ($0, all[Int($0)]) })
@@ -105,11 +103,7 @@ extension LanguageModel {
         batch.n_tokens = Int32(tree.nodes.count)
         if fromHiddenStates {
             let hidden = try hiddenStates(batch)
-            return try tree.nodes.indices.map { i in
-                let logits = try wanted[i].map { ($0, try logit(of: $0, hidden: hidden[i])) }
-                let norm = Self.logSumExp(logits.map { $0.1 })
-                return Dictionary(uniqueKeysWithValues: logits.map { ($0.0, $0.1 - norm) })
-            }
+            return try tree.nodes.indices.map { try logProbabilities(among: wanted[$0], hidden: hidden[$0]) }
         }
         let status = llama_decode(context, batch)
         guard status == 0 else { throw LanguageModelError.decodeFailed(code: status) }
