@@ -2,11 +2,13 @@ import CWhisper
 import Foundation
 
 /// whisper.cpp and ggml print a page of diagnostics on every load. They go to standard error
-/// only when DIALOGUE_MEMO_DEBUG is set; otherwise they are dropped.
+/// only when DIALOGUE_MEMO_DEBUG is set (with whisper's timings after every transcription);
+/// otherwise they are dropped.
 enum EngineLog {
+    static let isVerbose = ProcessInfo.processInfo.environment["DIALOGUE_MEMO_DEBUG"] != nil
+
     private static let once: Void = {
-        let verbose = ProcessInfo.processInfo.environment["DIALOGUE_MEMO_DEBUG"] != nil
-        if verbose {
+        if isVerbose {
             whisper_log_set({ _, text, _ in
                 if let text { FileHandle.standardError.write(Data(String(cString: text).utf8)) }
             }, nil)

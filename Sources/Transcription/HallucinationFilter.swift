@@ -4,7 +4,9 @@ import Foundation
 /// ("Thank you for watching", "ご視聴ありがとうございました") and loops of one token. A cancelled or
 /// silent answer must never become words, so segments are checked against the audio they cover.
 public struct HallucinationFilter: Sendable {
-    /// A segment whisper itself thinks is not speech.
+    /// A segment whisper itself thinks is not speech. whisper.cpp 1.8.5 reads this probability
+    /// from a logits row it did not compute (the previous call's), so the rule seldom fires;
+    /// the energy checks carry the filter.
     public var noSpeechThreshold: Float = 0.6
     /// RMS below which a stretch of audio counts as quiet (about -45 dBFS).
     public var quietLevel: Float = 0.0056
