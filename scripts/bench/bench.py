@@ -575,7 +575,6 @@ def transcription_comparison(binary, tools, langs, work, use_fw):
     rows = {}
     for lang, (wav, ref) in clips.items():
         seconds = wav_seconds(wav)
-        samples = int(seconds * 16000)
         padded = max(256, (int((seconds + 1.0) * 50) + 255) // 256 * 256)       # Transcriber.audioContext
         ac = 1500 if padded > 1280 else padded
         row = {"clip_s": round(seconds, 1), "reference": ref}
@@ -1018,8 +1017,9 @@ def print_comparison_tables(results, s):
                 e = r.get(n)
                 cells.append("—" if not e else f"{e['wall_ms']} [{fmt(e.get('post_load_ms'))}] {e['error_rate']:.2f}")
             print(f"{lang:<6}{r['clip_s']:>5}s" + "".join(f"{c:>26}" for c in cells))
-        print("  ours = transcribe --json (beam 5, 30 s window, like whisper-cli's defaults); ours_fast = --fast (greedy, "
-              "fitted window) vs whisper-cli -bs 1 -ac N; both sides with segment timestamps;\n"
+        print("  ours = transcribe --json (beam 5, 30 s window, like whisper-cli's defaults, but no temperature fallback); "
+              "ours_fast = --fast (greedy, fitted window)\n  vs whisper-cli -bs 1 -ac N; both sides with segment timestamps;"
+              " whisper-cli re-decodes a failed segment at a higher temperature (its default), which varies its time and words;\n"
               "  faster-whisper int8 on the CT2 weights, beam 5 / 1,\n"
               "  its wall = transcription + one process's import and model load; [after load] = exit − last model-init "
               "log line (ours, whisper-cli) or the in-process timing (faster-whisper)")
