@@ -76,23 +76,13 @@ extension LanguageModel {
         defer { _ = llama_memory_seq_rm(memory, sequence, -1, -1) }
         var batch = llama_batch_init(Int32(tokens.count), 0, 1)
         defer { llama_batch_free(batch) }
-        func fill(_ range: Range<Int>) {
-            for (i, position) in range.enumerated() {
-                batch.token[i] = tokens[position]
-                batch.pos[i] = llama_pos(position)
-                batch.n_seq_id[i] = 1
-                batch.seq_id[i]![0] = sequence
-                batch.logits[i] = position == tokens.count - 1 ? 1 : 0
-            }
-            batch.n_tokens = Int32(range.count)
-        }
-        fill(0..<tokens.count)
+        let last = tokens.count - 1
+        batch.fill(tokens, from: 0, sequence: sequence) { $0 == last }
         guard llama_decode(context, batch) == 0, let logits = llama_get_logits_ith(context, -1) else { return false }
         let full = Array(UnsafeBufferPointer(start: logits, count: vocabularySize))
         // The same last position again, this time stopping at the hidden state.
-        let last = tokens.count - 1
         guard llama_memory_seq_rm(memory, sequence, llama_pos(last), -1) else { return false }
-        fill(last..<tokens.count)
+        batch.fill(tokens[last...], from: last, sequence: sequence) { _ in true }
         let hidden = try hiddenStates(batch)[0]
         let top = full.indices.max { full[$0] < full[$1] }!
         let probes = [top] + Array(stride(from: 7, to: full.count, by: max(full.count / 16, 1)))

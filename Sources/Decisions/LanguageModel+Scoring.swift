@@ -169,14 +169,7 @@ extension LanguageModel {
         let wanted = Set(indices.filter { $0 >= 0 })
         var batch = llama_batch_init(Int32(max(forced.count, 1)), 0, 1)
         defer { llama_batch_free(batch) }
-        for (i, token) in forced.enumerated() {
-            batch.token[i] = token
-            batch.pos[i] = llama_pos(start + i)
-            batch.n_seq_id[i] = 1
-            batch.seq_id[i]![0] = 0
-            batch.logits[i] = wanted.contains(i) ? 1 : 0
-        }
-        batch.n_tokens = Int32(forced.count)
+        batch.fill(forced, from: start, sequence: 0) { wanted.contains($0) }
         let memory = llama_get_memory(context)
         defer {
             if !llama_memory_seq_rm(memory, 0, llama_pos(start), -1) {

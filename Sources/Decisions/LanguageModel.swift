@@ -247,6 +247,22 @@ public actor LanguageModel {
     }
 }
 
+extension llama_batch {
+    /// `tokens` in one sequence at positions `start`, `start + 1`, …; a token gets an output
+    /// (logits, or its hidden state) where `output` says so for its index in `tokens`.
+    mutating func fill(_ tokens: some Collection<llama_token>, from start: Int, sequence: llama_seq_id,
+                       output: (Int) -> Bool) {
+        for (i, token) in tokens.enumerated() {
+            self.token[i] = token
+            pos[i] = llama_pos(start + i)
+            n_seq_id[i] = 1
+            seq_id[i]![0] = sequence
+            logits[i] = output(i) ? 1 : 0
+        }
+        n_tokens = Int32(tokens.count)
+    }
+}
+
 /// Owns the model and its context; frees both when the last reference goes.
 final class LlamaHandle: @unchecked Sendable {
     let model: OpaquePointer

@@ -40,13 +40,15 @@ public struct ListenResult: Sendable, Equatable {
     /// same audio (the hangover's silence only changes whisper's window and invites invented
     /// words). All of it when no speech end is known.
     public func speech(margin: Double) -> [Float] {
-        guard let end = timing.speechEnd else { return samples }
-        return Array(samples.prefix(Self.length(from: clipStart, to: end + margin, sampleRate: sampleRate)))
+        Self.speech(samples, clipStart: clipStart, speechEnd: timing.speechEnd, margin: margin, sampleRate: sampleRate)
     }
 
-    /// Samples from `start` to `end` (seconds): one rule for every cut, so that a clip cut at a
-    /// pause and the answer cut afterwards end on the same sample.
-    static func length(from start: Double, to end: Double, sampleRate: Int) -> Int {
-        max(0, Int(((end - start) * Double(sampleRate)).rounded()))
+    /// `clip` (audio from `clipStart` seconds on) up to `margin` after `speechEnd`: one rule for
+    /// every cut, so that a clip cut at a pause and the answer cut afterwards end on the same
+    /// sample.
+    static func speech(_ clip: some Collection<Float>, clipStart: Double, speechEnd: Double?, margin: Double,
+                       sampleRate: Int) -> [Float] {
+        guard let end = speechEnd else { return Array(clip) }
+        return Array(clip.prefix(max(0, Int(((end + margin - clipStart) * Double(sampleRate)).rounded()))))
     }
 }

@@ -72,10 +72,8 @@ final class ListenSession: @unchecked Sendable {
             if !pauseReported && silence >= pauseToSpeculate {
                 pauseReported = true
                 // Cut where `ListenResult.speech(margin:)` will cut the answer if it ends here.
-                let end = endpointing.speechEnd.map { $0 + pauseToSpeculate }
-                onEvent(.pause(clip: Array(clip().prefix(end.map {
-                    ListenResult.length(from: clipStart, to: $0, sampleRate: endpointing.sampleRate)
-                } ?? .max))))
+                onEvent(.pause(clip: ListenResult.speech(clip(), clipStart: clipStart, speechEnd: endpointing.speechEnd,
+                                                         margin: pauseToSpeculate, sampleRate: endpointing.sampleRate)))
             } else if pauseReported && silence < pauseToSpeculate {
                 pauseReported = false
                 onEvent(.resumed)

@@ -44,7 +44,7 @@ struct ExchangeTests {
                              .answer("People who forget to water."),
                              .answer("That's all for now.")])
         try script.append(.started(id: "t1", created: Date(), timeZone: "UTC", language: "en"))
-        let outcome = await try exchange(script).run()
+        let outcome = try await exchange(script).run()
         #expect(outcome.endReason == .finished)
         #expect(outcome.conversation.answers.count == 3)
         #expect(outcome.decisions.last?.finishes == true)
@@ -61,14 +61,14 @@ struct ExchangeTests {
 
     @Test func neverAsksMoreThanSixQuestions() async throws {
         let script = Script(Array(repeating: .answer("Something more about the plan."), count: 20))
-        let outcome = await try exchange(script).run()
+        let outcome = try await exchange(script).run()
         #expect(outcome.conversation.questionCount <= Rules.maxQuestions)
         #expect(outcome.endReason == .finished)
     }
 
     @Test func anInterruptionKeepsThePartialAnswer() async throws {
         let script = Script([.answer("A budget meeting next week."), .ended(partial: "We need to decide the")])
-        let outcome = await try exchange(script).run()
+        let outcome = try await exchange(script).run()
         #expect(outcome.endReason == .interrupted)
         #expect(outcome.conversation.answers == ["A budget meeting next week.", "We need to decide the"])
         #expect(outcome.layoutSource == .fallback)
@@ -77,7 +77,7 @@ struct ExchangeTests {
     @Test func aFailureKeepsTheWordsSoFar() async throws {
         let script = Script([.answer("First idea."), .answer("More words.")])
         script.failOnAnswer = 1
-        let outcome = await try exchange(script).run()
+        let outcome = try await exchange(script).run()
         #expect(outcome.endReason == .failed)
         #expect(outcome.failure == "the microphone stopped")
         #expect(outcome.conversation.answers == ["First idea."])
@@ -85,7 +85,7 @@ struct ExchangeTests {
     }
 
     @Test func noAnswerAtAllGivesAnEmptyNote() async throws {
-        let outcome = await try exchange(Script([])).run()
+        let outcome = try await exchange(Script([])).run()
         #expect(outcome.endReason == .noAnswer)
         #expect(outcome.sources.isEmpty)
     }
@@ -93,7 +93,7 @@ struct ExchangeTests {
     @Test(arguments: ["en": "That's all.", "es": "Eso es todo.", "fr": "C'est tout.", "de": "Das war's.", "ja": "以上です。"].map { $0 })
     func endsByVoiceInEveryLanguage(language: String, ending: String) async throws {
         let script = Script([.answer("Idea."), .answer(ending), .answer("never asked")])
-        let outcome = await try exchange(script, language: language).run()
+        let outcome = try await exchange(script, language: language).run()
         #expect(outcome.conversation.answers.count == 2)
         #expect(outcome.decisions.last?.finishes == true)
     }
