@@ -589,9 +589,14 @@ def transcription_comparison(binary, tools, langs, work, use_fw):
             "whisper_cli_greedy": [cli, "-m", WHISPER_MODEL, "-f", wav, "-l", lang, "-t", str(THREADS),
                                    "-bs", "1", "-bo", "1", "-ac", str(ac)],
         }
-        for name, cmd in runs.items():
-            r = timed_process(cmd, env)
-            text = r["stdout"].strip()
+        # Each command twice, in the order A B B A, so that neither side always runs first
+        # (one run per side swung the ratio between 1.01 and 1.10 from run to run).
+        order = list(runs.items())
+        measured = {name: [] for name in runs}
+        for name, cmd in order + order[::-1]:
+            measured[name].append(timed_process(cmd, env))
+        for name, results in measured.items():
+            text = results[0]["stdout"].strip()
             if name.startswith("ours"):
                 try:
                     text = json.loads(text.splitlines()[-1])["text"]
@@ -599,13 +604,20 @@ def transcription_comparison(binary, tools, langs, work, use_fw):
                     pass
             else:   # "[00:00:00.000 --> 00:00:02.000]  text" per segment
                 text = " ".join(re.sub(r"^\[[^\]]*\]\s*", "", line).strip() for line in text.splitlines())
-            entry = {"wall_ms": round(r["wall_s"] * 1000),
-                     "post_load_ms": round(r["post_load_s"] * 1000) if r["post_load_s"] else None,
-                     "error_rate": error_rate(ref, text, lang), "text": text, "status": r["status"]}
-            m = re.search(r"total time =\s*([\d.]+) ms", r["stderr"])
-            m2 = re.search(r"load time =\s*([\d.]+) ms", r["stderr"])
-            if m and m2:   # ours resets whisper's clock after loading: its total excludes the load
-                entry["self_reported_excl_load_ms"] = round(float(m.group(1)) - (0 if name.startswith("ours") else float(m2.group(1))))
+            loads = [x["post_load_s"] for x in results if x["post_load_s"]]
+            entry = {"wall_ms": round(statistics.mean(x["wall_s"] for x in results) * 1000),
+                     "walls_ms": [round(x["wall_s"] * 1000) for x in results],
+                     "post_load_ms": round(statistics.mean(loads) * 1000) if len(loads) == len(results) else None,
+                     "error_rate": error_rate(ref, text, lang), "text": text,
+                     "status": next((x["status"] for x in results if x["status"]), 0)}
+            totals = []
+            for x in results:
+                m = re.search(r"total time =\s*([\d.]+) ms", x["stderr"])
+                m2 = re.search(r"load time =\s*([\d.]+) ms", x["stderr"])
+                if m and m2:   # ours resets whisper's clock after loading: its total excludes the load
+                    totals.append(float(m.group(1)) - (0 if name.startswith("ours") else float(m2.group(1))))
+            if len(totals) == len(results):
+                entry["self_reported_excl_load_ms"] = round(statistics.mean(totals))
             row[name] = entry
         rows[lang] = row
         say(f"  transcribe {lang}: ours {row['ours']['wall_ms']} ms, whisper-cli {row['whisper_cli']['wall_ms']} ms, "
@@ -1008,7 +1020,7 @@ def print_comparison_tables(results, s):
     if tr:
         print()
         print("== Transcription, same clips, 2 threads: wall ms incl. process start + model load "
-              "[after model load] error rate (WER; CER for ja)")
+              "[after model load] error rate (WER; CER for ja); whisper.cpp sides: mean of 2 runs, order A B B A")
         names = ["ours", "whisper_cli", "faster_whisper", "ours_fast", "whisper_cli_greedy", "faster_whisper_greedy"]
         print(f"{'lang':<6}{'clip':>6}" + "".join(f"{n:>26}" for n in names))
         for lang, r in tr.items():
