@@ -17,9 +17,7 @@ struct DemoScenarioTests {
 
     /// What the dialogue would transcribe when the person says `answer`.
     static func heard(_ answer: SpokenText, pack: LanguagePack) async throws -> String {
-        let rendered = try SpeechSynthesizer.shared.render(answer.spoken, voice: pack.voice)
-        let samples = rendered.samples.map { Float($0) / 32_768 }
-        let clip = Resampler.resample(samples, from: rendered.sampleRate, to: Transcriber.sampleRate)
+        let clip = try spokenClip(answer.spoken, voice: pack.voice)
         let transcriber = try transcriber.get()
         return try await transcriber.transcribe(clip, options: TranscriptionOptions(language: pack.whisperLanguage)).text
     }

@@ -1,6 +1,5 @@
 import DialogueCore
 import Foundation
-import Speech
 import Testing
 import Transcription
 
@@ -11,15 +10,9 @@ import Transcription
 /// `Transcriber.audioContext`.)
 @Suite(.serialized)
 struct TranscriptionHistoryTests {
-    static func clip(_ text: String, voice: String) throws -> [Float] {
-        let rendered = try SpeechSynthesizer.shared.render(text, voice: voice)
-        return Resampler.resample(rendered.samples.map { Float($0) / 32_768 }, from: rendered.sampleRate,
-                                  to: Transcriber.sampleRate)
-    }
-
     @Test func aClipGivesTheSameSegmentsAfterLongerAndShorterClips() async throws {
-        let short = try Self.clip("Je pense que c'est une bonne idée. Je commencerais dans ma rue.", voice: "fr-fr")
-        let long = try Self.clip("""
+        let short = try spokenClip("Je pense que c'est une bonne idée. Je commencerais dans ma rue.", voice: "fr-fr")
+        let long = try spokenClip("""
             Je veux créer une application pour partager des outils. Les gens économisent de l'argent \
             et se rencontrent. D'abord, je ferais une liste simple. Ensuite, je la testerais avec dix voisins.
             """, voice: "fr-fr")
