@@ -23,7 +23,7 @@ let engineLinking: [LinkerSetting] = [
 
 let package = Package(
     name: "DialogueMemo",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "dialogue-memo", targets: ["dialogue-memo"]),
     ],
@@ -52,15 +52,23 @@ let package = Package(
         .target(name: "Dialogue", dependencies: ["DialogueCore"]),
         // The notes folder: atomic saves, list, search.
         .target(name: "Notes"),
-        // The command-line program: commands, screen, wiring of real parts.
+        // A session with the real parts: voice answers (speculation, the early decision), the
+        // engine gate, the exchange, record, recovery and the finishing step (review, save).
+        .target(name: "VoiceSession",
+                dependencies: ["DialogueCore", "Dialogue", "Speech", "Transcription", "Decisions", "Notes"],
+                swiftSettings: engineHeaders, linkerSettings: engineLinking),
+        // The command-line program: option parsing, the screen, main.
         .executableTarget(name: "dialogue-memo",
-                          dependencies: ["DialogueCore", "Dialogue", "Speech", "Transcription", "Decisions", "Notes"],
+                          dependencies: ["DialogueCore", "Dialogue", "Speech", "Transcription", "Decisions", "Notes",
+                                         "VoiceSession"],
                           swiftSettings: engineHeaders, linkerSettings: engineLinking),
 
         .testTarget(name: "DialogueCoreTests", dependencies: ["DialogueCore"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "NotesTests", dependencies: ["Notes"]),
         .testTarget(name: "DialogueTests", dependencies: ["Dialogue", "DialogueCore"]),
+        .testTarget(name: "VoiceSessionTests", dependencies: ["VoiceSession", "Dialogue", "DialogueCore", "Notes"],
+                    swiftSettings: engineHeaders, linkerSettings: engineLinking),
         .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "DialogueCore"],
                     swiftSettings: engineHeaders, linkerSettings: engineLinking),
         // The real stack without audio devices: espeak-ng renders, whisper.cpp transcribes, the rules judge.

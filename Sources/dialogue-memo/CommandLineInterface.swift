@@ -73,6 +73,15 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data("dialogue-memo: \(message)\n".utf8))
 }
 
+extension Options {
+    /// The same options without these flags (a command's own, before the shared session set-up).
+    func without(_ names: Set<String>) -> Options {
+        var copy = self
+        copy.flags.subtract(names)
+        return copy
+    }
+}
+
 /// A tiny option parser: flags, options with one value, and positional arguments, with a usage
 /// error (exit 2) for anything unknown.
 struct Options {

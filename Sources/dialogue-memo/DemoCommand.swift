@@ -1,7 +1,7 @@
-import Dialogue
 import DialogueCore
 import Foundation
 import Speech
+import VoiceSession
 
 /// `dialogue-memo demo`: the real spoken exchange on a machine with no microphone or speaker.
 /// A private headless PulseAudio carries the audio; a synthetic person answers each question
@@ -23,19 +23,22 @@ enum DemoCommand {
     """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        var options = try Options.command(arguments, flags: TalkCommand.flags, values: TalkCommand.valued.union(["--scenario", "--audio-server"]), usage: usage)
-        options.flags.insert("--yes")
-        options.flags.remove("--type")
-        if options.values["--lang"] == nil { options.values["--lang"] = "en" }
-        if options.values["--notes-dir"] == nil {
-            options.values["--notes-dir"] = FileManager.default.temporaryDirectory
-                .appendingPathComponent("dialogue-memo-demo-notes").path
+        let options = try Options.command(arguments, flags: TalkCommand.flags, values: TalkCommand.valued.union(["--scenario", "--audio-server"]), usage: usage)
+        var rest = options
+        rest.values["--scenario"] = nil
+        rest.values["--audio-server"] = nil
+        let context = try SessionConfiguration.command(rest, usage: usage) { configuration in
+            configuration.saveWithoutAsking = true
+            configuration.typing = false
+            if options.values["--lang"] == nil { configuration.language = "en" }
+            if options.values["--notes-dir"] == nil {
+                configuration.notesDirectory = FileManager.default.temporaryDirectory
+                    .appendingPathComponent("dialogue-memo-demo-notes").path
+            }
         }
-        let screen = Screen()
-        let setup: SessionSetup
-        do { setup = try SessionSetup(options: options, screen: screen) } catch { printError("\(error)"); return 1 }
+        let display = context.display
         let answers: [SpokenText]
-        do { answers = try options.values["--scenario"].map(loadScenario) ?? setup.pack.demoAnswers }
+        do { answers = try options.values["--scenario"].map(loadScenario) ?? context.pack.demoAnswers }
         catch { printError("\(error)"); return 1 }
 
         var privateServer: PrivateAudioServer?
@@ -45,18 +48,19 @@ enum DemoCommand {
             address = given
         } else {
             if (try? AudioServer(timeout: 1)) != nil {
-                screen.hint("An audio server is running on this machine; the demo uses its own private one instead.")
+                display.hint("An audio server is running on this machine; the demo uses its own private one instead.")
             }
             do { privateServer = try PrivateAudioServer() } catch { printError("\(error)"); return 1 }
             address = privateServer!.address
-            screen.hint("Private headless audio server started (pid \(privateServer!.pid.map(String.init) ?? "?")).")
+            display.hint("Private headless audio server started (pid \(privateServer!.pid.map(String.init) ?? "?")).")
         }
-        screen.hint("A synthetic person answers in \(setup.pack.name).")
+        display.hint("A synthetic person answers in \(context.pack.name).")
 
         do {
-            let person = try SyntheticPerson(serverAddress: address, answers: answers, voice: setup.pack.voice)
-            let voice = try await VoicePorts.open(setup: setup, options: options, serverAddress: address, person: person)
-            return await ExchangeSession(setup: setup, voice: voice).run()
+            let session = context.with { $0.audioServer = address }
+            let person = try SyntheticPerson(serverAddress: address, answers: answers, voice: session.pack.voice)
+            let voice = try await VoicePorts.open(session, person: person)
+            return await ExchangeSession(context: session, voice: voice).run()
         } catch {
             printError("\(error)")
             return 1
@@ -82,36 +86,3 @@ enum DemoCommand {
     }
 }
 
-/// The demo's person: speaks the next scenario answer into the virtual microphone (`micfeed`)
-/// a moment after the program starts listening, like someone who heard the question.
-final class SyntheticPerson: @unchecked Sendable {
-    private let lock = NSLock()
-    private var remaining: [PCMBuffer]
-    private let voice: Speaker
-    private let server: AudioServer
-    /// How long after listening starts the person begins to speak.
-    static let reactionTime: Duration = .milliseconds(800)
-
-    init(serverAddress: String, answers: [SpokenText], voice name: String) throws {
-        remaining = try answers.map { try SpeechSynthesizer.shared.render($0.spoken, voice: name) }
-        server = try AudioServer(server: serverAddress, applicationName: "dialogue-memo synthetic person")
-        voice = try Speaker(server: server, device: "micfeed")
-    }
-
-    /// The last answer (the ending) is said again, up to twice, if the program asks on: as a
-    /// person would repeat "that's all" when not understood (synthetic voices are sometimes
-    /// misheard, e.g. Japanese いじょう as 移動).
-    private var repeatsLeft = 2
-
-    func speakNextAnswer() async throws {
-        let next = lock.withLock { () -> PCMBuffer? in
-            if remaining.count > 1 { return remaining.removeFirst() }
-            guard let last = remaining.first, repeatsLeft > 0 else { return nil }
-            repeatsLeft -= 1
-            return last
-        }
-        guard let answer = next else { return }
-        try await Task.sleep(for: Self.reactionTime)
-        try await voice.play(answer, leadingSilence: 0)
-    }
-}

@@ -1,6 +1,7 @@
 import DialogueCore
 import Foundation
 import Notes
+import VoiceSession
 
 /// `list`, `show`, `search`, `delete`, `edit`: the notes folder from the command line.
 enum NotesCommands {

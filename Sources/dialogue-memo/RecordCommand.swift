@@ -1,9 +1,9 @@
-import Dialogue
 import DialogueCore
 import Foundation
 import Notes
 import Speech
 import Transcription
+import VoiceSession
 
 /// `dialogue-memo record`: the plain voice note of a classic voice-notes app. No questions, no
 /// model: record until a pause or a key, transcribe, and the note is the person's sentences
@@ -32,104 +32,19 @@ enum RecordCommand {
       dialogue-memo play 3f2a      # listen to it again
     """
 
-    /// A voice note may be long; the recording stops here even if the person keeps talking.
-    static let longestRecording: Double = 600
-
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options.command(arguments, flags: ["--keep-audio", "--yes"], values: ["--lang", "--input", "--silence", "--whisper-model", "--notes-dir", "--events"], usage: usage)
-        let setup = try SessionSetup.command(options, usage: usage)
-        let pack = setup.pack, events = setup.events, screen = setup.screen
-        let preset = Endpointing.Configuration.preset(named: options.values["--silence"] ?? "relaxed") ?? .relaxed
-
-        let listener: Listener, transcriber: Transcriber
+        let context = try SessionConfiguration.command(options, usage: usage) { configuration in
+            if options.values["--silence"] == nil { configuration.silence = .relaxed }
+        }
+        let session: RecordSession
         do {
-            transcriber = try Transcriber(modelPath: options.values["--whisper-model"] ?? DefaultModels.whisper)
-            let configuration = Endpointing.Configuration(hangover: preset.hangover, maximumAnswer: longestRecording)
-            listener = try Listener(server: try AudioServer(), device: options.values["--input"], configuration: configuration)
+            session = try RecordSession.open(context, keepAudio: options.flags.contains("--keep-audio"))
         } catch {
             printError("\(error)\nCheck the microphone and models with `dialogue-memo doctor`; without voice, `dialogue-memo talk --type` lets you type a memo.")
             return 1
         }
-
-        let id = ExchangeSession.newID(), created = Date()
-        let journal = try? FileJournal(id: id)
-        try? journal?.append(.started(id: id, created: created, timeZone: TimeZone.current.identifier, language: pack.code))
-        try? journal?.append(.asked(.opening))
-
-        // Every way of stopping keeps what was recorded: a key, Ctrl-C, or the system.
-        let interrupts = Interrupts()
-        interrupts.onInterrupt { _ in listener.stop() }
-        interrupts.watchKeys()
-        // "Recording" only once the microphone delivers: words said earlier would be lost
-        // (measured: a first sentence missing from the note).
-        await listener.waitForFirstAudio()
-        screen.hint(pack.ui(.recordingHint))
-        events.emit("listening")
-        let meter = LevelMeter()
-        let result: ListenResult
-        do {
-            result = try await listener.listen { event in
-                switch event {
-                case .state(.hearingSpeech): meter.state = pack.ui(.hearingYou); events.emit("hearing")
-                case .state(.ended(let ending)): events.emit("endpoint", ["ending": ending.rawValue])
-                case .state(.listening), .pause, .resumed: break
-                case .level(let dBFS):
-                    if let level = meter.throttled(dBFS) { screen.status(meter.state ?? pack.ui(.listening), level: level) }
-                }
-            }
-        } catch {
-            interrupts.stopWatchingKeys()
-            journal?.remove()
-            screen.error(pack.ui(.audioFailed, ["reason": "\(error)"]))
-            return 1
-        }
-        interrupts.stopWatchingKeys()
-        guard result.heardSpeech else {
-            journal?.remove()
-            screen.line(pack.ui(.nothingRecorded))
-            return 0
-        }
-
-        screen.status(pack.ui(.transcribingRecording, ["seconds": String(format: "%.0f", result.duration)]))
-        let text: String
-        do {
-            text = try await transcriber.transcribe(result.samples, options: TranscriptionOptions(language: pack.whisperLanguage)).text
-        } catch {
-            journal?.remove()
-            screen.error("\(error)")
-            return 1
-        }
-        screen.status("")
-        try? journal?.append(.answered(text))
-        events.emit("transcribed", ["text": text])
-        screen.answer(UserText.sanitized(text))
-        if interrupts.cause == .terminate { screen.line(pack.ui(.interrupted)); return 143 }
-
-        let sources = SentenceSplitter.sources(from: [text], language: pack.code)
-        guard !sources.isEmpty else {
-            journal?.remove()
-            screen.line(pack.ui(.nothingRecorded))
-            return 0
-        }
-        let metadata = NoteMetadata(id: id, created: created, language: pack.code, questions: [], layoutSource: .recording)
-        let note = NoteRenderer(pack: pack).render(sources: sources, layout: .recording(sourceCount: sources.count), metadata: metadata)
-        let finisher = MemoFinisher(pack: pack, screen: screen, events: events, store: setup.store,
-                                    saveWithoutAsking: options.flags.contains("--yes"), input: setup.input)
-        switch finisher.finish(note: note, title: MemoFinisher.title(of: note), created: created, journal: journal) {
-        case .saved(let path):
-            guard options.flags.contains("--keep-audio") else { return 0 }
-            do {
-                let wav = try setup.store.saveAudio(WAVFile.encode(mono: result.samples, sampleRate: result.sampleRate), besideNoteAt: path)
-                screen.line(pack.ui(.audioKept, ["path": wav]))
-                events.emit("audio", ["path": wav])
-                return 0
-            } catch {
-                screen.error("\(error)")
-                return 1
-            }
-        case .discarded: return 0
-        case .keptInJournal: return 1
-        }
+        return await session.run()
     }
 }
 

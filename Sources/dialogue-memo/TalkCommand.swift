@@ -1,7 +1,6 @@
-import Dialogue
 import DialogueCore
 import Foundation
-import Notes
+import VoiceSession
 
 /// `dialogue-memo` / `dialogue-memo talk`: the exchange, by voice or typed, then the editor.
 enum TalkCommand {
@@ -35,75 +34,62 @@ enum TalkCommand {
 
     static func run(_ arguments: [String]) async throws -> Int32 {
         let options = try Options.command(arguments, flags: flags, values: valued, usage: usage)
-        let setup = try SessionSetup.command(options, usage: usage)
-        let screen = setup.screen
-
-        if !options.flags.contains("--yes"), let status = await RecoverCommand.offerRecovery(setup: setup) {
+        let context = try SessionConfiguration.command(options, usage: usage)
+        if !context.configuration.saveWithoutAsking, let status = Recovery(context: context).offer() {
             return status
         }
-
         var voice: VoicePorts?
-        if !options.flags.contains("--type") {
-            do { voice = try await VoicePorts.open(setup: setup, options: options) }
-            catch { screen.notice(setup.pack.ui(.typingModeReason, ["reason": "\(error)"])) }
+        if !context.configuration.typing {
+            do { voice = try await VoicePorts.open(context) }
+            catch { context.display.notice(context.pack.ui(.typingModeReason, ["reason": "\(error)"])) }
         }
-        let session = ExchangeSession(setup: setup, voice: voice)
-        return await session.run()
+        return await ExchangeSession(context: context, voice: voice).run()
     }
 }
 
-enum SilencePreset: String { case relaxed, `default`, aggressive }
-
-/// What every command that runs an exchange needs: the language, its pack and rules, the
-/// screen, the event log, the notes folder, the decisions.
-struct SessionSetup {
-    let options: Options
-    let pack: LanguagePack
-    let rules: Rules
-    let screen: Screen
-    let events: EventLog
-    let store: NotesStore
-    let input = LineInput()
-
-    /// The checks every command that listens shares (no stray arguments, a known `--silence`,
-    /// a supported `--lang`), then the setup; a problem ends the command with its exit status.
-    static func command(_ options: Options, usage: String) throws -> SessionSetup {
+extension SessionConfiguration {
+    /// The configuration `talk`, `demo` and `record` read from their options, and the session
+    /// built from it; a bad argument ends the command with the usage (exit 2).
+    static func command(_ options: Options, usage: String, change: (inout SessionConfiguration) -> Void = { _ in })
+        throws -> SessionContext {
         guard options.positional.isEmpty else {
             printError("unexpected argument \"\(options.positional[0])\".\n\n\(usage)")
             throw CommandExit(status: 2)
         }
-        if let silence = options.values["--silence"], SilencePreset(rawValue: silence) == nil {
-            printError("--silence takes relaxed, default or aggressive (not \"\(silence)\").")
+        var silence: SilencePreset?
+        if let name = options.values["--silence"] {
+            guard let preset = SilencePreset(rawValue: name) else {
+                printError("--silence takes relaxed, default or aggressive (not \"\(name)\").\n\n\(usage)")
+                throw CommandExit(status: 2)
+            }
+            silence = preset
+        }
+        let (code, unsupported) = language(flag: options.values["--lang"])
+        guard let code else {
+            printError("--lang takes one of \(LanguagePackLoader.supportedLanguages.joined(separator: ", ")) (not \"\(options.values["--lang"]!)\").\n\n\(usage)")
             throw CommandExit(status: 2)
         }
-        do { return try SessionSetup(options: options, screen: Screen()) }
-        catch { printError("\(error)"); throw CommandExit(status: error is Options.UsageError ? 2 : 1) }
-    }
-
-    init(options: Options, screen: Screen) throws {
-        self.options = options
-        self.screen = screen
-        let (language, unsupported) = try Self.language(options.values["--lang"])
-        pack = try LanguagePackLoader().load(language)
-        if let unsupported { screen.notice(pack.ui(.unsupportedLocale, ["locale": unsupported])) }
-        rules = Rules(pack: pack)
-        events = try EventLog(destination: options.values["--events"])
-        store = NotesStore(directory: options.values["--notes-dir"] ?? NotesStore.defaultDirectory)
-    }
-
-    /// `--lang`, else the first of LC_ALL, LC_MESSAGES, LANG; an unsupported locale falls
-    /// back to English with a one-line notice.
-    static func language(_ flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
-        throws -> (code: String, unsupportedLocale: String?) {
-        if let flag {
-            guard LanguagePackLoader.supportedLanguages.contains(flag) else {
-                throw Options.UsageError(message: "--lang takes one of \(LanguagePackLoader.supportedLanguages.joined(separator: ", ")) (not \"\(flag)\")")
-            }
-            return (flag, nil)
+        var configuration = SessionConfiguration(language: code)
+        configuration.typing = options.flags.contains("--type")
+        configuration.inputDevice = options.values["--input"]
+        configuration.outputDevice = options.values["--output"]
+        if let silence { configuration.silence = silence }
+        if let path = options.values["--whisper-model"] { configuration.whisperModel = path }
+        if let path = options.values["--llm-model"] { configuration.languageModel = path }
+        if options.flags.contains("--no-model") { configuration.languageModel = nil }
+        configuration.overlap = !options.flags.contains("--no-overlap")
+        if let directory = options.values["--notes-dir"] { configuration.notesDirectory = directory }
+        configuration.events = options.values["--events"]
+        configuration.saveWithoutAsking = options.flags.contains("--yes")
+        change(&configuration)
+        let screen = Screen()
+        do {
+            let context = try SessionContext(configuration: configuration, display: screen)
+            if let unsupported { screen.notice(context.pack.ui(.unsupportedLocale, ["locale": unsupported])) }
+            return context
+        } catch {
+            printError("\(error)")
+            throw CommandExit(status: 1)
         }
-        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-        if let code = LanguagePackLoader.languageCode(forLocale: locale) { return (code, nil) }
-        let isDefault = locale.isEmpty || locale == "C" || locale == "POSIX" || locale.hasPrefix("C.")
-        return ("en", isDefault ? nil : locale)
     }
 }

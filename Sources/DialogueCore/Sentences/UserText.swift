@@ -3,6 +3,12 @@
 /// screen or hide text), bidirectional overrides are removed (they could disguise text),
 /// every kind of line break becomes "\n", and tabs become spaces.
 public enum UserText {
+    /// `sanitized`, on one line: what a terminal shows of user text (line breaks become
+    /// spaces, so an answer cannot push the status line or a prompt around).
+    public static func terminalLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(sanitized(text).unicodeScalars.map { $0 == "\n" ? " " : $0 }))
+    }
+
     public static func sanitized(_ text: String) -> String {
         var output = String.UnicodeScalarView()
         var scalars = Array(text.unicodeScalars)[...]

@@ -2,7 +2,7 @@ import Dialogue
 import DialogueCore
 import Foundation
 
-/// Typing mode speaks nothing: the screen shows each question (from the exchange's events).
+/// Typing mode speaks nothing: the display shows each question (from the exchange's events).
 struct NoSpeech: PromptSpeaking {
     func say(_ prompt: SpokenPrompt) async throws {}
 }
@@ -10,13 +10,18 @@ struct NoSpeech: PromptSpeaking {
 /// Typing mode's answers: one line each; an empty line or the end of input finishes.
 struct TypedAnswers: AnswerSource {
     let pack: LanguagePack
-    let screen: Screen
+    let display: any SessionDisplay
     let input: LineInput
 
     func answer(to question: TurnQuestion) async throws -> AnswerOutcome {
-        screen.hint(pack.ui(.typePrompt))
+        display.hint(pack.ui(.typePrompt))
         guard let line = input.readLine(cancelled: { Task.isCancelled }) else { return .ended(partial: nil) }
         let text = line.trimmingCharacters(in: .whitespaces)
         return text.isEmpty ? .ended(partial: nil) : .answer(text)
     }
+}
+
+/// Used when the journal cannot be opened: the exchange still runs, without crash safety.
+struct NoJournal: JournalWriting {
+    func append(_ event: JournalEvent) throws {}
 }

@@ -1,17 +1,18 @@
 import DialogueCore
 import Foundation
+import Synchronization
 
 /// Hands the note to the person's editor and asks what to do with it. Nothing is saved without
 /// this explicit step in interactive use (`--yes` skips it for scripts).
-struct Editor {
-    let environment: [String: String]
+public struct Editor: Sendable {
+    public let environment: [String: String]
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
     }
 
     /// `$VISUAL`, then `$EDITOR`, then nano, then vi.
-    var command: [String] {
+    public var command: [String] {
         for key in ["VISUAL", "EDITOR"] {
             if let value = environment[key]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
                 return value.split(separator: " ").map(String.init)
@@ -21,15 +22,15 @@ struct Editor {
         return ["vi"]
     }
 
-    struct EditorFailed: Error, CustomStringConvertible {
-        let command: String
-        let reason: String
-        var description: String { "the editor \(command) \(reason); set $EDITOR to one that works" }
+    public struct EditorFailed: Error, CustomStringConvertible {
+        public let command: String
+        public let reason: String
+        public var description: String { "the editor \(command) \(reason); set $EDITOR to one that works" }
     }
 
     /// Opens `text` in the editor and returns the edited text. The draft lives in a private
     /// folder (mode 0700) and is removed afterwards.
-    func edit(_ text: String, name: String = "memo.md") throws -> String {
+    public func edit(_ text: String, name: String = "memo.md") throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dialogue-memo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
@@ -51,7 +52,7 @@ struct Editor {
         return try String(contentsOf: file, encoding: .utf8)
     }
 
-    static func onPath(_ name: String, environment: [String: String]) -> Bool {
+    public static func onPath(_ name: String, environment: [String: String]) -> Bool {
         (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains {
             FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
         }
@@ -62,28 +63,28 @@ struct Editor {
 /// confirmation). Reads single-letter answers in the interface language.
 struct Review {
     let pack: LanguagePack
-    let screen: Screen
-    let editor: Editor
+    let display: any SessionDisplay
+    let edit: (String) throws -> String
     let input: LineInput
 
     enum Verdict: Equatable { case save(String), discard }
 
     func run(_ note: String) throws -> Verdict {
-        var text = try editor.edit(note)
+        var text = try edit(note)
         while true {
-            screen.line()
-            screen.line(pack.ui(.noteReady))
-            screen.line(text)
-            screen.line(pack.ui(.savePrompt))
+            display.line()
+            display.line(pack.ui(.noteReady))
+            display.line(text)
+            display.line(pack.ui(.savePrompt))
             guard let reply = input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else {
                 // End of input: never lose the words; keep them (the journal stays too).
                 return .save(text)
             }
             // The letters are the interface language's (fr: e = enregistrer, m = modifier).
             if reply == pack.ui(.keySave) { return .save(text) }
-            if reply == pack.ui(.keyEdit) { text = try editor.edit(text); continue }
+            if reply == pack.ui(.keyEdit) { text = try edit(text); continue }
             if reply == pack.ui(.keyDiscard) {
-                screen.line(pack.ui(.confirmDiscard))
+                display.line(pack.ui(.confirmDiscard))
                 let confirm = input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
                 if confirm == pack.ui(.keyYes) { return .discard }
             }
@@ -93,31 +94,34 @@ struct Review {
 
 /// Lines from standard input (the review prompts and typing mode share it, and its buffer).
 /// Reading polls, so that Ctrl-C can end a typed answer that is being waited for.
-final class LineInput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var buffer: [UInt8] = []
-    private var atEnd = false
+public final class LineInput: Sendable {
+    private struct State { var buffer: [UInt8] = []; var atEnd = false }
+    private let state = Mutex(State())
+    private let descriptor: Int32
+
+    /// Reads `descriptor` (standard input by default; a pipe in tests).
+    public init(descriptor: Int32 = STDIN_FILENO) { self.descriptor = descriptor }
 
     /// The next line without its newline; nil at the end of input or once `cancelled()`.
-    func readLine(cancelled: () -> Bool = { false }) -> String? {
-        lock.withLock {
+    public func readLine(cancelled: () -> Bool = { false }) -> String? {
+        state.withLock { state in
             while true {
-                if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                    buffer.removeSubrange(...newline)
+                if let newline = state.buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: state.buffer[..<newline], as: UTF8.self)
+                    state.buffer.removeSubrange(...newline)
                     return line.hasSuffix("\r") ? String(line.dropLast()) : line
                 }
-                if atEnd {
-                    guard !buffer.isEmpty else { return nil }
-                    defer { buffer.removeAll() }
-                    return String(decoding: buffer, as: UTF8.self)
+                if state.atEnd {
+                    guard !state.buffer.isEmpty else { return nil }
+                    defer { state.buffer.removeAll() }
+                    return String(decoding: state.buffer, as: UTF8.self)
                 }
                 if cancelled() { return nil }
-                var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
                 guard poll(&poller, 1, 100) > 0 else { continue }
                 var chunk = [UInt8](repeating: 0, count: 4096)
-                let n = read(STDIN_FILENO, &chunk, chunk.count)
-                if n > 0 { buffer += chunk[..<n] } else if n == 0 || errno != EINTR { atEnd = true }
+                let n = read(descriptor, &chunk, chunk.count)
+                if n > 0 { state.buffer += chunk[..<n] } else if n == 0 || errno != EINTR { state.atEnd = true }
             }
         }
     }

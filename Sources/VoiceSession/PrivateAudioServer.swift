@@ -5,16 +5,16 @@ import Foundation
 /// its monitor (the synthetic person speaks into `micfeed`, the program listens on `mic`).
 /// Started with its own folders, stopped by its PID, nothing left behind.
 /// (`scripts/test-audio.sh` sets up the same devices for the tests.)
-final class PrivateAudioServer {
-    let folder: String
-    var address: String { "unix:\(folder)/runtime/pulse/native" }
+public final class PrivateAudioServer {
+    public let folder: String
+    public var address: String { "unix:\(folder)/runtime/pulse/native" }
 
-    struct StartFailed: Error, CustomStringConvertible {
-        let reason: String
-        var description: String { "could not start a private PulseAudio server: \(reason). Install it with: apt-get install pulseaudio" }
+    public struct StartFailed: Error, CustomStringConvertible {
+        public let reason: String
+        public var description: String { "could not start a private PulseAudio server: \(reason). Install it with: apt-get install pulseaudio" }
     }
 
-    init() throws {
+    public init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("dialogue-memo-demo-\(UUID().uuidString.prefix(8))").path
         let runtime = folder + "/runtime"
         try FileManager.default.createDirectory(atPath: runtime + "/pulse", withIntermediateDirectories: true)
@@ -61,12 +61,12 @@ final class PrivateAudioServer {
         setenv("PULSE_COOKIE", folder + "/cookie", 1)
     }
 
-    var pid: pid_t? {
+    public var pid: pid_t? {
         (try? String(contentsOfFile: folder + "/runtime/pulse/pid", encoding: .utf8))
             .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
-    func stop() {
+    public func stop() {
         if let pid, kill(pid, 0) == 0 {
             kill(pid, SIGTERM)
             for _ in 0..<50 where kill(pid, 0) == 0 { usleep(100_000) }

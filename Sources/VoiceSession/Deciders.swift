@@ -1,0 +1,72 @@
+import Decisions
+import Dialogue
+import DialogueCore
+import Foundation
+
+/// The question and layout deciders for a session: the language model when it loads, else the
+/// rules alone (with a one-line notice saying why).
+struct Deciders: Sendable {
+    let questions: any QuestionDeciding
+    let layouts: any LayoutDeciding
+    let usesModel: Bool
+    /// The model's one-time preparation, run while the opening question plays.
+    var warmUp: @Sendable () async -> Void = {}
+
+    static func make(_ context: SessionContext) async -> Deciders {
+        let rulesOnly = RulesOnlyDecider(rules: context.rules)
+        guard let path = context.configuration.languageModel else {
+            return Deciders(questions: rulesOnly, layouts: rulesOnly, usesModel: false)
+        }
+        do {
+            let model = ModelDeciders(rules: context.rules, service: try DecisionService(modelPath: path),
+                                      events: context.events)
+            return Deciders(questions: model, layouts: model, usesModel: true, warmUp: { await model.warmUp() })
+        } catch {
+            context.display.notice(context.pack.ui(.modelUnavailable, ["reason": "\(error)"]))
+            return Deciders(questions: rulesOnly, layouts: rulesOnly, usesModel: false)
+        }
+    }
+
+    /// The deciders of a model that is still loading: each decision first waits for `loading`.
+    struct Waiting: QuestionDeciding, LayoutDeciding {
+        let loading: Task<Deciders, Never>
+        func nextQuestion(after conversation: Conversation) async -> Decision {
+            await loading.value.questions.nextQuestion(after: conversation)
+        }
+        func layout(for sources: [Source]) async -> (Layout, LayoutSource) {
+            await loading.value.layouts.layout(for: sources)
+        }
+    }
+}
+
+/// The language model behind the `QuestionDeciding` and `LayoutDeciding` ports: the decision
+/// service asks, validates, retries once and falls back to the rules on its own; here a
+/// cancelled exchange (Ctrl-C) also ends in the rules' choice rather than an error.
+struct ModelDeciders: QuestionDeciding, LayoutDeciding {
+    let rules: Rules
+    let service: DecisionService
+    let events: EventLog
+
+    /// The one-time work (prompt prefix, calibration) done before the first question is needed.
+    func warmUp() async { try? await service.warmUp() }
+
+    func nextQuestion(after conversation: Conversation) async -> Decision {
+        do {
+            let outcome = try await service.nextQuestion(conversation, rules: rules, cancel: { Task.isCancelled })
+            events.emit(.decided(milliseconds: outcome.milliseconds, attempts: outcome.attempts))
+            return outcome.decision
+        } catch {
+            return rules.apply(modelSuggestion: nil, to: conversation)
+        }
+    }
+
+    func layout(for sources: [Source]) async -> (Layout, LayoutSource) {
+        do {
+            let outcome = try await service.layout(sources, cancel: { Task.isCancelled })
+            events.emit(.laidOut(milliseconds: outcome.milliseconds, attempts: outcome.attempts))
+            return (outcome.layout, outcome.source)
+        } catch {
+            return (.fallback(sourceCount: sources.count), .fallback)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Dialogue
+import DialogueCore
+import Foundation
+import Notes
+
+/// Runs one exchange with real ports (voice or typing), shows it, journals it, and hands the
+/// words to the editor and the notes folder. Shared by `talk` and `demo`.
+public struct ExchangeSession: Sendable {
+    let context: SessionContext
+    let speaker: any PromptSpeaking
+    let answers: any AnswerSource
+    /// The voice answers' gate (nil when typing): whisper waits there for the model's warm-up.
+    let engineGate: EngineGate?
+    let finisher: MemoFinisher
+    let interrupts: Interrupts
+
+    /// A voice exchange with `voice`, or a typed one when it is nil.
+    public init(context: SessionContext, voice: VoicePorts?, interrupts: Interrupts = Interrupts()) {
+        let typed = TypedAnswers(pack: context.pack, display: context.display, input: context.input)
+        self.init(context: context, speaker: voice?.speaker ?? NoSpeech(), answers: voice?.answers ?? typed,
+                  engineGate: voice?.answers.engineGate, finisher: MemoFinisher(context: context), interrupts: interrupts)
+    }
+
+    init(context: SessionContext, speaker: any PromptSpeaking, answers: any AnswerSource, engineGate: EngineGate?,
+         finisher: MemoFinisher, interrupts: Interrupts) {
+        self.context = context
+        self.speaker = speaker
+        self.answers = answers
+        self.engineGate = engineGate
+        self.finisher = finisher
+        self.interrupts = interrupts
+    }
+
+    /// Runs the exchange to its end and returns the exit status: 0 saved, discarded or
+    /// nothing said; 1 a failure (audio, or a save that left the memo in the journal);
+    /// 143 asked to stop by the system (the journal keeps everything for `recover`).
+    public func run() async -> Int32 {
+        let pack = context.pack, display = context.display
+        let id = Self.newID()
+        let created = Date()
+        var journal: FileJournal?
+        do {
+            let opened = try FileJournal(directory: context.configuration.journalDirectory, id: id)
+            try opened.append(.started(id: id, created: created, timeZone: TimeZone.current.identifier, language: pack.code))
+            journal = opened
+        } catch {
+            display.error("\(error) — the exchange runs without crash safety.")
+        }
+        // The model loads and warms up while the opening is spoken and answered; whisper
+        // waits for it (two engines at once collapse on 2 cores) and so does the first decision.
+        let context = self.context
+        let loading = Task { await Deciders.make(context) }
+        let deciders = Deciders.Waiting(loading: loading)
+        let warming = Task { await loading.value.warmUp() }
+        engineGate?.hold(warming)
+        if engineGate != nil { display.hint(pack.ui(.hintFinish)) }
+
+        let exchange = Exchange(
+            language: pack.code, speaker: speaker, answers: answers,
+            questions: deciders, layouts: deciders,
+            journal: journal.map { $0 as any JournalWriting } ?? NoJournal(),
+            onEvent: { event in Self.show(event, context: context) })
+        let task = Task { await exchange.run() }
+        interrupts.onInterrupt { _ in task.cancel() }
+        if engineGate != nil { interrupts.watchKeys() }
+        let outcome = await task.value
+        await warming.value
+        interrupts.stopWatchingKeys()
+
+        let cause = interrupts.cause
+        if cause == .terminate {
+            // Asked to stop by the system: everything said is in the journal; no editor now.
+            display.line(pack.ui(.interrupted))
+            return 143
+        }
+        if cause != nil { display.line(pack.ui(.interrupted)) }
+        if outcome.endReason == .failed, let failure = outcome.failure {
+            display.error(pack.ui(.audioFailed, ["reason": failure]))
+        }
+        if outcome.conversation.transcriptLength >= Rules.transcriptCap { display.notice(pack.ui(.transcriptFull)) }
+        guard !outcome.sources.isEmpty else {
+            journal?.remove()
+            display.line(pack.ui(.noAnswer))
+            return outcome.endReason == .failed ? 1 : 0
+        }
+        let usedModel = await loading.value.usesModel
+        if outcome.layoutSource == .fallback && outcome.endReason == .finished && usedModel {
+            display.hint(pack.ui(.layoutFallback))
+        }
+        let metadata = NoteMetadata(id: id, created: created, language: pack.code,
+                                    questions: outcome.conversation.askedChoices, layoutSource: outcome.layoutSource)
+        let note = NoteRenderer(pack: pack).render(sources: outcome.sources, layout: outcome.layout, metadata: metadata)
+        switch finisher.finish(note: note, title: MemoFinisher.title(of: note), created: created, journal: journal) {
+        case .saved, .discarded: return outcome.endReason == .failed ? 1 : 0
+        case .keptInJournal: return 1
+        }
+    }
+
+    /// The display and `--events` for one step of the exchange.
+    static func show(_ event: ExchangeEvent, context: SessionContext) {
+        let pack = context.pack, display = context.display, events = context.events
+        switch event {
+        case .asking(let question, let number):
+            display.question(pack.prompt(for: question).text, number: number, total: Rules.maxQuestions)
+            events.emit(.question(name: question.name, text: pack.prompt(for: question).text, number: number))
+        case .answered(let text):
+            display.answer(UserText.sanitized(text))
+            events.emit(.answer(text: text))
+        case .noAnswer:
+            display.notice(pack.ui(.noAnswer))
+            events.emit(.noAnswer)
+        case .decided(let decision):
+            if decision.finishes { display.line(pack.line(for: decision.choice).text) }
+            events.emit(.decision(choice: decision.choice.rawValue, source: decision.source.rawValue,
+                                  suggestion: decision.suggestion?.rawValue))
+        case .finished(let reason):
+            events.emit(.finished(reason: reason.rawValue))
+        case .laidOut(let source):
+            events.emit(.layout(source: source.rawValue))
+        case .failed(let message):
+            display.error(message)
+            events.emit(.error(message: message))
+        }
+    }
+
+    /// Eight hex digits: short enough to type, random enough not to collide in one notes folder.
+    static func newID() -> String {
+        String(format: "%08x", UInt32.random(in: .min ... .max))
+    }
+}

@@ -1,0 +1,66 @@
+import DialogueCore
+import Foundation
+import Speech
+import Synchronization
+
+/// What the person sees and `--events` records while a listen runs: the state word (listening,
+/// hearing you, thinking) with a level meter on the status line, and the listen's events.
+/// One mapping for every command that listens (talk, demo, record). Called on the audio
+/// thread: it only formats and writes.
+public final class ListenFeedback: Sendable {
+    let pack: LanguagePack
+    let display: any SessionDisplay
+    let events: EventLog
+    private let meter = Mutex(LevelMeter())
+
+    public init(pack: LanguagePack, display: any SessionDisplay, events: EventLog) {
+        self.pack = pack
+        self.display = display
+        self.events = events
+    }
+
+    /// The listen has begun.
+    public func started() {
+        events.emit(.listening)
+        display.status(pack.ui(.listening), level: 0, partial: nil)
+    }
+
+    /// One event of the listen, at `now`.
+    public func show(_ event: ListenEvent, at now: ContinuousClock.Instant = .now) {
+        switch event {
+        case .state(.hearingSpeech):
+            meter.withLock { $0.state = pack.ui(.hearingYou) }
+            events.emit(.hearing)
+        case .state(.ended(let ending)):
+            meter.withLock { $0.state = pack.ui(.thinking) }
+            events.emit(.endpoint(ending: ending.rawValue))
+        case .state(.listening):
+            break
+        case .level(let dBFS):
+            guard let (state, level) = meter.withLock({ meter in
+                meter.throttled(dBFS, at: now).map { (meter.state, $0) } }) else { return }
+            display.status(state ?? pack.ui(.listening), level: level, partial: nil)
+            events.emit(.level(dbfs: (dBFS * 10).rounded() / 10))
+        case .pause(let clip):
+            events.emit(.pause(seconds: Double(clip.count) / Double(Listener.sampleRate)))
+        case .resumed:
+            events.emit(.resumed)
+        }
+    }
+}
+
+/// Turns the listener's ~100 level events a second into a few screen updates, and remembers
+/// the state word to show.
+struct LevelMeter {
+    /// At most one update per this interval.
+    static let interval: Duration = .milliseconds(80)
+    var state: String?
+    private var last: ContinuousClock.Instant?
+
+    /// A level in 0…1 (−60 dBFS and below is 0) at most every `interval`, else nil.
+    mutating func throttled(_ dBFS: Double, at now: ContinuousClock.Instant) -> Float? {
+        if let last, now - last < Self.interval { return nil }
+        last = now
+        return Float(max(0, min(1, (dBFS + 60) / 60)))
+    }
+}

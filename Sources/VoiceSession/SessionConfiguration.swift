@@ -1,0 +1,91 @@
+import Dialogue
+import DialogueCore
+import Foundation
+import Notes
+import Speech
+
+/// How long a pause ends an answer, as `--silence` names it.
+public enum SilencePreset: String, Sendable, CaseIterable {
+    case relaxed, `default`, aggressive
+
+    public var endpointing: Endpointing.Configuration {
+        switch self {
+        case .relaxed: .relaxed
+        case .default: .default
+        case .aggressive: .aggressive
+        }
+    }
+}
+
+/// Everything a session (talk, demo, record, recover) is told from outside, typed: the
+/// command line fills it, the session never looks at arguments.
+public struct SessionConfiguration: Sendable {
+    /// A supported language code ("en", "ja", …).
+    public var language: String
+    /// Type the answers instead of speaking them.
+    public var typing = false
+    /// PulseAudio source and sink; nil for the server's defaults.
+    public var inputDevice: String?
+    public var outputDevice: String?
+    public var silence: SilencePreset = .default
+    public var whisperModel: String = DefaultModels.whisper
+    /// The GGUF model that chooses; nil decides with the rules alone (`--no-model`).
+    public var languageModel: String? = DefaultModels.languageModel
+    /// Transcribe (and decide) during pauses, before the answer is known to be over.
+    public var overlap = true
+    public var notesDirectory: String = NotesStore.defaultDirectory
+    /// Where unfinished exchanges are journaled (`recover` reads them back).
+    public var journalDirectory: String = FileJournal.defaultDirectory
+    /// `--events`: a file, "-" for standard output, nil for none.
+    public var events: String?
+    /// Save without the editor or the review prompt (`--yes`).
+    public var saveWithoutAsking = false
+    /// A PulseAudio server address (the demo's private one); nil for the user's own.
+    public var audioServer: String?
+
+    public init(language: String) { self.language = language }
+
+    /// `flag` (`--lang`), else the first of LC_ALL, LC_MESSAGES, LANG. A flag must name a
+    /// supported language; an unsupported locale falls back to English and is returned, so the
+    /// person can be told.
+    public static func language(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> (code: String?, unsupportedLocale: String?) {
+        if let flag { return (LanguagePackLoader.languageCode(forLocale: flag), nil) }
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        if let code = LanguagePackLoader.languageCode(forLocale: locale) { return (code, nil) }
+        let isDefault = locale.isEmpty || locale == "C" || locale == "POSIX" || locale.hasPrefix("C.")
+        return ("en", isDefault ? nil : locale)
+    }
+}
+
+/// What every session builds from its configuration: the language, its rules, the display,
+/// the event log, the notes folder and the shared standard input.
+public struct SessionContext: Sendable {
+    public private(set) var configuration: SessionConfiguration
+    public let pack: LanguagePack
+    public let rules: Rules
+    public let display: any SessionDisplay
+    public let events: EventLog
+    public let store: NotesStore
+    public let input: LineInput
+
+    public init(configuration: SessionConfiguration, display: any SessionDisplay,
+                input: LineInput = LineInput()) throws {
+        self.configuration = configuration
+        self.display = display
+        self.input = input
+        pack = try LanguagePackLoader().load(configuration.language)
+        rules = Rules(pack: pack)
+        events = try EventLog(destination: configuration.events)
+        store = NotesStore(directory: configuration.notesDirectory)
+    }
+
+    /// The same session with a changed configuration (the pack, display and event log stay:
+    /// the language must not change).
+    public func with(_ change: (inout SessionConfiguration) -> Void) -> SessionContext {
+        var copy = self
+        change(&copy.configuration)
+        precondition(copy.configuration.language == configuration.language, "a session keeps its language")
+        return copy
+    }
+}

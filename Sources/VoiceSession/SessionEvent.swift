@@ -1,0 +1,157 @@
+import DialogueCore
+import Foundation
+import Synchronization
+
+/// Every step of a session as `--events` writes it: one JSON object per line, with its name
+/// in `event` and the seconds since start in `t`, keys sorted. Typed, so a field cannot be
+/// misspelled in one place and scripts (the benchmark) can rely on the shape.
+public enum SessionEvent: Sendable, Equatable {
+    case question(name: String, text: String, number: Int)
+    case listening
+    case hearing
+    case level(dbfs: Double)
+    case pause(seconds: Double)
+    case resumed
+    case endpoint(ending: String)
+    case decidingEarly
+    /// `speechEnd`/`endpoint` are audio offsets in seconds; nil in `record`.
+    case transcribed(text: String, speculative: Bool?, speechEnd: Double?, endpoint: Double?)
+    case answer(text: String)
+    case noAnswer
+    case decided(milliseconds: Int, attempts: Int)
+    case decision(choice: String, source: String, suggestion: String?)
+    case finished(reason: String)
+    case laidOut(milliseconds: Int, attempts: Int)
+    case layout(source: String)
+    case note(markdown: String)
+    case saved(path: String)
+    case audio(path: String)
+    case discarded
+    case error(message: String)
+
+    public var name: String {
+        switch self {
+        case .question: "question"
+        case .listening: "listening"
+        case .hearing: "hearing"
+        case .level: "level"
+        case .pause: "pause"
+        case .resumed: "resumed"
+        case .endpoint: "endpoint"
+        case .decidingEarly: "decidingEarly"
+        case .transcribed: "transcribed"
+        case .answer, .noAnswer: "answer"
+        case .decided: "decided"
+        case .decision: "decision"
+        case .finished: "finished"
+        case .laidOut: "laidOut"
+        case .layout: "layout"
+        case .note: "note"
+        case .saved: "saved"
+        case .audio: "audio"
+        case .discarded: "discarded"
+        case .error: "error"
+        }
+    }
+}
+
+extension SessionEvent {
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// The event's own fields (not `event` and `t`).
+    func encodeFields(into container: inout KeyedEncodingContainer<Key>) throws {
+        switch self {
+        case .question(let name, let text, let number):
+            try container.encode(name, forKey: Key("question"))
+            try container.encode(text, forKey: Key("text"))
+            try container.encode(number, forKey: Key("number"))
+        case .level(let dbfs): try container.encode(dbfs, forKey: Key("dbfs"))
+        case .pause(let seconds): try container.encode(seconds, forKey: Key("seconds"))
+        case .endpoint(let ending): try container.encode(ending, forKey: Key("ending"))
+        case .transcribed(let text, let speculative, let speechEnd, let endpoint):
+            try container.encode(text, forKey: Key("text"))
+            try container.encodeIfPresent(speculative, forKey: Key("speculative"))
+            try container.encodeIfPresent(speechEnd, forKey: Key("speechEnd"))
+            try container.encodeIfPresent(endpoint, forKey: Key("endpoint"))
+        case .answer(let text): try container.encode(text, forKey: Key("text"))
+        case .noAnswer:
+            try container.encode("", forKey: Key("text"))
+            try container.encode(true, forKey: Key("noAnswer"))
+        case .decided(let milliseconds, let attempts), .laidOut(let milliseconds, let attempts):
+            try container.encode(milliseconds, forKey: Key("ms"))
+            try container.encode(attempts, forKey: Key("attempts"))
+        case .decision(let choice, let source, let suggestion):
+            try container.encode(choice, forKey: Key("choice"))
+            try container.encode(source, forKey: Key("source"))
+            try container.encodeIfPresent(suggestion, forKey: Key("suggestion"))
+        case .finished(let reason): try container.encode(reason, forKey: Key("reason"))
+        case .layout(let source): try container.encode(source, forKey: Key("source"))
+        case .note(let markdown): try container.encode(markdown, forKey: Key("markdown"))
+        case .saved(let path), .audio(let path): try container.encode(path, forKey: Key("path"))
+        case .error(let message): try container.encode(message, forKey: Key("message"))
+        case .listening, .hearing, .resumed, .decidingEarly, .discarded: break
+        }
+    }
+
+    /// The JSON line's object: the fields, `event` and `t`.
+    struct Line: Encodable {
+        let event: SessionEvent
+        let seconds: Double
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try event.encodeFields(into: &container)
+            try container.encode(event.name, forKey: Key("event"))
+            try container.encode(seconds, forKey: Key("t"))
+        }
+    }
+
+    /// The JSON line (without its newline), for `seconds` since start.
+    public func jsonLine(at seconds: Double) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(Line(event: self, seconds: seconds))) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// `--events FILE|-`: the session's events as JSON lines, with a time in seconds since start,
+/// so scripts and benchmarks can follow a dialogue from outside. The file holds the whole
+/// transcript, so it is created private (0600), whatever the umask.
+public final class EventLog: Sendable {
+    private let output: Mutex<FileHandle?>
+    private let start = Date()
+
+    public struct OpenError: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "cannot write the events file \(path): \(reason). Choose another path with --events." }
+    }
+
+    /// No destination: events are dropped.
+    public init(destination: String?) throws {
+        guard let destination else { output = Mutex(nil); return }
+        if destination == "-" { output = Mutex(.standardOutput); return }
+        let descriptor = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw OpenError(path: destination, reason: String(cString: strerror(errno))) }
+        // An existing file keeps its old mode on open: make it private too.
+        fchmod(descriptor, 0o600)
+        output = Mutex(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
+    }
+
+    public var isActive: Bool { output.withLock { $0 != nil } }
+
+    public func emit(_ event: SessionEvent) {
+        let seconds = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
+        output.withLock { handle in
+            guard let handle else { return }
+            handle.write(Data((event.jsonLine(at: seconds) + "\n").utf8))
+        }
+    }
+}

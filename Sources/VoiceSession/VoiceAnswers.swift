@@ -1,0 +1,150 @@
+import Dialogue
+import DialogueCore
+import Foundation
+import Speech
+import Transcription
+
+/// The voice half of an exchange: one audio session (server connection, output stream, record
+/// stream) for the whole exchange, every prompt rendered once up front, answers heard with
+/// endpointing and the watchdog, then transcribed in process.
+public struct VoicePorts: Sendable {
+    public let speaker: VoiceSpeaker
+    public let answers: VoiceAnswers
+
+    /// Opens everything a voice exchange needs, so a missing piece is reported (and typing
+    /// mode offered) before the first question. `person`, in the demo, speaks the answers.
+    public static func open(_ context: SessionContext, person: SyntheticPerson? = nil) async throws -> VoicePorts {
+        let configuration = context.configuration, pack = context.pack
+        let transcriber = try Transcriber(modelPath: configuration.whisperModel)
+        let server = try AudioServer(server: configuration.audioServer)
+        let speaker = try Speaker(server: server, device: configuration.outputDevice)
+        let listener = try Listener(server: server, device: configuration.inputDevice,
+                                    configuration: configuration.silence.endpointing)
+        // The opening now (it also proves the voice works); the other prompts while it plays.
+        var texts = promptTexts(pack)
+        let openingText = texts.removeValue(forKey: .question(.opening)) ?? pack.opening.spoken
+        let opening = try PromptCache(rendering: [SpokenPrompt.question(.opening): openingText], voice: pack.voice)
+        let others = Task { [texts] in try PromptCache(rendering: texts, voice: pack.voice) }
+        let feedback = ListenFeedback(pack: pack, display: context.display, events: context.events)
+        return VoicePorts(
+            speaker: VoiceSpeaker(speaker: speaker, opening: opening, others: others),
+            answers: VoiceAnswers(listener: listener, transcriber: transcriber, language: pack.whisperLanguage,
+                                  feedback: feedback, person: person, overlap: configuration.overlap))
+    }
+
+    /// Every line the exchange may say, in the speech form (kana for Japanese).
+    static func promptTexts(_ pack: LanguagePack) -> [SpokenPrompt: String] {
+        var texts: [SpokenPrompt: String] = [.question(.opening): pack.opening.spoken]
+        for choice in QuestionChoice.questions { texts[.question(.choice(choice))] = pack.line(for: choice).spoken }
+        for choice in QuestionChoice.finals { texts[.closing(choice)] = pack.line(for: choice).spoken }
+        return texts
+    }
+}
+
+/// Plays the pre-rendered prompt; no synthesis sits between a decision and its audio (the
+/// prompts after the opening are rendered while the opening plays).
+public struct VoiceSpeaker: PromptSpeaking {
+    let speaker: Speaker
+    let opening: PromptCache<SpokenPrompt>
+    let others: Task<PromptCache<SpokenPrompt>, Error>
+
+    public func say(_ prompt: SpokenPrompt) async throws {
+        var buffer = opening[prompt]
+        if buffer == nil { buffer = try await others.value[prompt] }
+        guard let buffer else { return }
+        try await speaker.play(buffer)
+    }
+}
+
+/// One answer as heard: what it became, and its audio (for `record --keep-audio`).
+public struct HeardAnswer: Sendable {
+    public var outcome: AnswerOutcome
+    public var recording: ListenResult?
+}
+
+/// Listens for one answer and transcribes it. Silence is never transcribed; an interrupted
+/// answer is transcribed as far as it went, so those words reach the editor too.
+///
+/// With `overlap` (the default) transcription starts when the person pauses, while the
+/// listener still waits out the hangover to be sure they have finished; if they go on, that
+/// work is thrown away. So the hangover hides the transcription instead of adding to it.
+public struct VoiceAnswers: AnswerSource {
+    public let listener: Listener
+    let transcriber: Transcriber
+    let language: String
+    let feedback: ListenFeedback
+    let person: SyntheticPerson?
+    var overlap = true
+    /// Say "Transcribing N s of audio…" while transcribing (record: a long note takes a while).
+    var showsRecordingLength = false
+    /// Work of the other engine (the language model warming up or deciding early) that must
+    /// finish before whisper runs.
+    public let engineGate = EngineGate()
+
+    public func answer(to question: TurnQuestion) async throws -> AnswerOutcome {
+        try await hear(early: nil).outcome
+    }
+
+    public func answer(to question: TurnQuestion,
+                       early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome {
+        try await hear(early: early).outcome
+    }
+
+    /// Listens and transcribes one answer. `early` receives the answer as heard at a pause
+    /// (overlap only), so the next question is decided within the hangover.
+    public func hear(early: (@Sendable (String) -> Task<Void, Never>)?) async throws -> HeardAnswer {
+        let feedback = self.feedback, engineGate = self.engineGate, pack = feedback.pack
+        feedback.started()
+        // Every pause transcribes the whole answer so far: stretches transcribed apart lose
+        // their context and measured worse than the whole answer (WER 0.36 against 0.00).
+        let speculation = overlap ? Speculation(minimumStretch: .max, separator: " ") : nil
+        let atPause = { @Sendable (clip: [Float], cancel: CancelFlag) async throws -> String in
+            let text = try await self.transcribe(clip, cancel: cancel)
+            if !cancel.isCancelled, let early, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                feedback.events.emit(.decidingEarly)
+                engineGate.hold(early(text))
+            }
+            return text
+        }
+        let speaking = person.map { person in Task { try await person.speakNextAnswer() } }
+        defer { speaking?.cancel(); speculation?.abandon() }
+        let result = try await listener.listen { event in
+            feedback.show(event)
+            switch event {
+            case .pause(let clip): speculation?.start(clip, transcribe: atPause)
+            case .resumed: speculation?.resumed()
+            default: break
+            }
+        }
+        switch result.ending {
+        case .noAnswer:
+            return HeardAnswer(outcome: .noAnswer, recording: nil)
+        case .endOfSpeech, .maximumLength:
+            feedback.display.status(showsRecordingLength
+                ? pack.ui(.transcribingRecording, ["seconds": String(format: "%.0f", result.duration)]) : pack.ui(.thinking))
+            let early = result.ending == .endOfSpeech ? await speculation?.result(coveringAllSpeechIn: result.samples) : nil
+            let text: String
+            if let early {
+                text = early
+            } else {
+                text = try await transcribe(result.speech(margin: listener.configuration.pause), cancel: CancelFlag())
+            }
+            feedback.events.emit(.transcribed(text: text, speculative: early != nil,
+                                              speechEnd: result.timing.speechEnd ?? 0, endpoint: result.timing.endpoint))
+            return HeardAnswer(outcome: text.isEmpty ? .noAnswer : .answer(text), recording: result)
+        case .stopped, .cancelled:
+            let partial = result.heardSpeech ? try? await transcribe(result.samples, cancel: CancelFlag()) : nil
+            return HeardAnswer(outcome: .ended(partial: partial), recording: result)
+        }
+    }
+
+    /// Transcribes a whole recording as one (record: no pauses speculated on).
+    public func transcribe(recording samples: [Float]) async throws -> String {
+        try await transcribe(samples, cancel: CancelFlag())
+    }
+
+    private func transcribe(_ samples: [Float], cancel: CancelFlag) async throws -> String {
+        await engineGate.wait()
+        return try await transcriber.transcribe(samples, options: TranscriptionOptions(language: language), cancel: cancel).text
+    }
+}
