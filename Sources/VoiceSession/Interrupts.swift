@@ -15,14 +15,17 @@ public final class Interrupts: Sendable {
         var sources: [DispatchSourceSignal] = []
     }
     private let state = Mutex(State())
+    private let catchesSignals: Bool
 
-    public init() {}
+    /// `catchesSignals: false` only takes `fire` (tests: the test process keeps its signals).
+    public init(catchesSignals: Bool = true) { self.catchesSignals = catchesSignals }
 
     /// The first way the person ended it (a later terminate wins: it means no editor).
     public var cause: Cause? { state.withLock { $0.cause } }
 
     public func onInterrupt(_ handler: @escaping @Sendable (Cause) -> Void) {
         state.withLock { $0.handler = handler }
+        guard catchesSignals else { return }
         for (number, cause) in [(SIGINT, Cause.interrupt), (SIGTERM, .terminate), (SIGHUP, .terminate)] {
             signal(number, SIG_IGN)
             state.withLock { state in
@@ -37,7 +40,7 @@ public final class Interrupts: Sendable {
     /// Any key ends the exchange (voice mode on a terminal): the terminal goes to
     /// non-canonical, no-echo mode until `stopWatchingKeys()`.
     public func watchKeys() {
-        guard isatty(STDIN_FILENO) == 1 else { return }
+        guard catchesSignals, isatty(STDIN_FILENO) == 1 else { return }
         var original = termios()
         guard tcgetattr(STDIN_FILENO, &original) == 0 else { return }
         var raw = original

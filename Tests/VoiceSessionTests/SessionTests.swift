@@ -1,0 +1,167 @@
+import Dialogue
+import DialogueCore
+import Foundation
+import Notes
+import Testing
+@testable import VoiceSession
+
+@Suite struct MemoFinisherTests {
+    static let note = "---\nid: \"t\"\n---\n\n# A tool library\n\nPeople borrow a drill.\n"
+
+    func journal(_ scratch: Scratch) throws -> FileJournal {
+        let journal = try FileJournal(directory: scratch.journals, id: "t")
+        try journal.append(.answered("People borrow a drill."))
+        return journal
+    }
+
+    @Test func withYesTheRenderedNoteIsSavedAndTheJournalGoes() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let journal = try journal(scratch)
+        let finisher = MemoFinisher(context: try makeContext(scratch), edit: { _ in Issue.record("no editor with --yes"); return "" })
+        let result = finisher.finish(note: Self.note, title: "A tool library", created: Date(), journal: journal)
+        guard case .saved(let path) = result else { Issue.record("\(result)"); return }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.note)
+        #expect(scratch.files(in: scratch.journals).isEmpty)
+        #expect(try scratch.eventLines().map { $0["event"] as? String } == ["note", "saved"])
+    }
+
+    @Test func theEditedTextIsWhatIsSaved() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let finisher = MemoFinisher(context: try makeContext(scratch, yes: false, input: "s\n"),
+                                    edit: { $0 + "My own addition.\n" })
+        let result = finisher.finish(note: Self.note, title: "A tool library", created: Date(), journal: try journal(scratch))
+        guard case .saved(let path) = result else { Issue.record("\(result)"); return }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.note + "My own addition.\n")
+    }
+
+    @Test func discardNeedsAConfirmationThenKeepsNothing() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        // "d" then "n" (not confirmed): asked again; "d" then "y": discarded.
+        let finisher = MemoFinisher(context: try makeContext(scratch, yes: false, input: "d\nn\nd\ny\n"), edit: { $0 })
+        let result = finisher.finish(note: Self.note, title: "A tool library", created: Date(), journal: try journal(scratch))
+        #expect(result == .discarded)
+        #expect(scratch.files(in: scratch.notes).isEmpty)
+        #expect(scratch.files(in: scratch.journals).isEmpty)
+    }
+
+    @Test func aFailingEditorStillSavesTheWords() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let display = RecordingDisplay()
+        let finisher = MemoFinisher(context: try makeContext(scratch, yes: false, display: display),
+                                    edit: { _ in throw Editor.EditorFailed(command: "broken-editor", reason: "exited with status 1") })
+        let result = finisher.finish(note: Self.note, title: "A tool library", created: Date(), journal: try journal(scratch))
+        guard case .saved(let path) = result else { Issue.record("\(result)"); return }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.note)
+        #expect(display.lines.contains { $0.hasPrefix("error: the editor broken-editor exited with status 1") })
+    }
+
+    @Test func aFailedSaveKeepsTheJournalAndSaysWhere() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        // A file where the notes folder should be: nothing can be saved there.
+        _ = FileManager.default.createFile(atPath: scratch.notes, contents: Data())
+        let display = RecordingDisplay()
+        let journal = try journal(scratch)
+        let finisher = MemoFinisher(context: try makeContext(scratch, display: display))
+        #expect(finisher.finish(note: Self.note, title: "A tool library", created: Date(), journal: journal) == .keptInJournal)
+        #expect(scratch.files(in: scratch.journals) == ["t.jsonl"])
+        #expect(display.lines.contains { $0.hasPrefix("error: Could not save the note") && $0.contains(journal.path) })
+    }
+}
+
+@Suite struct ExchangeSessionTests {
+    @Test func aTypedExchangeBecomesASavedNoteOfTheAnswers() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let context = try makeContext(scratch, input: "A tool library for my street.\nPeople could borrow a drill for a day.\nThat's all.\n")
+        let status = await ExchangeSession(context: context, voice: nil, interrupts: Interrupts(catchesSignals: false)).run()
+        #expect(status == 0)
+        let notes = scratch.files(in: scratch.notes)
+        try #require(notes.count == 1)
+        let note = try String(contentsOfFile: scratch.notes + "/" + notes[0], encoding: .utf8)
+        #expect(note.contains("A tool library for my street."))
+        #expect(note.contains("People could borrow a drill for a day."))
+        #expect(scratch.files(in: scratch.journals).isEmpty, "saved: the journal goes")
+        let events = try scratch.eventLines().map { $0["event"] as? String ?? "?" }
+        #expect(events.first == "question")
+        #expect(events.suffix(4) == ["finished", "layout", "note", "saved"])
+        #expect(events.filter { $0 == "answer" }.count == 3)
+    }
+
+    @Test func theSystemAskingToStopKeepsEverythingInTheJournal() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let context = try makeContext(scratch)
+        let interrupts = Interrupts(catchesSignals: false)
+        let answers = ScriptedAnswers([.answer("A tool library for my street."), .ended(partial: "People could borrow")]) { index in
+            if index == 1 { interrupts.fire(.terminate) }
+        }
+        let session = ExchangeSession(context: context, speaker: SilentSpeaker(), answers: answers, engineGate: nil,
+                                      finisher: MemoFinisher(context: context), interrupts: interrupts)
+        #expect(await session.run() == 143)
+        #expect(scratch.files(in: scratch.notes).isEmpty)
+        let journals = scratch.files(in: scratch.journals)
+        try #require(journals.count == 1)
+        let replay = try JournalReplay(Journal.read(try String(contentsOfFile: scratch.journals + "/" + journals[0], encoding: .utf8)).events)
+        #expect(replay.conversation.answers == ["A tool library for my street.", "People could borrow"])
+    }
+
+    @Test func nothingSaidLeavesNoJournalAndNoNote() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let context = try makeContext(scratch)
+        let session = ExchangeSession(context: context, speaker: SilentSpeaker(), answers: ScriptedAnswers([.noAnswer]),
+                                      engineGate: nil, finisher: MemoFinisher(context: context),
+                                      interrupts: Interrupts(catchesSignals: false))
+        #expect(await session.run() == 0)
+        #expect(scratch.files(in: scratch.notes).isEmpty)
+        #expect(scratch.files(in: scratch.journals).isEmpty)
+    }
+}
+
+@Suite struct RecoveryTests {
+    @Test func anUnfinishedJournalBecomesANoteAndGoes() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let journal = try FileJournal(directory: scratch.journals, id: "abc")
+        try journal.append(.started(id: "abc", created: Date(timeIntervalSince1970: 1_700_000_000), timeZone: "UTC", language: "de"))
+        try journal.append(.asked(.opening))
+        try journal.append(.answered("Eine Werkzeugbibliothek für die Straße."))
+        let recovery = Recovery(context: try makeContext(scratch))
+        #expect(recovery.journals == [journal.path])
+        #expect(Recovery.summary(of: journal.path).hasSuffix("— “Eine Werkzeugbibliothek für die Straße.”"))
+        #expect(recovery.recover(journal.path) == 0)
+        let notes = scratch.files(in: scratch.notes)
+        try #require(notes.count == 1)
+        let note = try String(contentsOfFile: scratch.notes + "/" + notes[0], encoding: .utf8)
+        #expect(note.contains("Eine Werkzeugbibliothek für die Straße."))
+        #expect(note.contains("language: \"de\""))
+        #expect(recovery.journals.isEmpty)
+    }
+
+    @Test func anUnreadableJournalIsLeftInPlace() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(atPath: scratch.journals, withIntermediateDirectories: true)
+        let path = scratch.journals + "/broken.jsonl"
+        try Data("not a journal\n".utf8).write(to: URL(fileURLWithPath: path))
+        let recovery = Recovery(context: try makeContext(scratch))
+        #expect(recovery.recover(path) == 1)
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+}
+
+@Suite struct TypedAnswersTests {
+    @Test func aLineIsAnAnswerAndAnEmptyLineOrTheEndFinishes() async throws {
+        let pack = try LanguagePackLoader().load("en")
+        let answers = TypedAnswers(pack: pack, display: RecordingDisplay(), input: pipedInput("  An idea.  \n\nNot read.\n"))
+        #expect(try await answers.answer(to: .opening) == .answer("An idea."))
+        #expect(try await answers.answer(to: .opening) == .ended(partial: nil))
+        let atEnd = TypedAnswers(pack: pack, display: RecordingDisplay(), input: pipedInput(""))
+        #expect(try await atEnd.answer(to: .opening) == .ended(partial: nil))
+    }
+}
