@@ -51,7 +51,7 @@ let package = Package(
         // The exchange as a loop over protocols (speaking, answering, deciding, journaling).
         .target(name: "Dialogue", dependencies: ["DialogueCore"]),
         // The notes folder: atomic saves, list, search.
-        .target(name: "Notes"),
+        .target(name: "Notes", dependencies: ["DialogueCore"]),
         // A session with the real parts: voice answers (speculation, the early decision), the
         // engine gate, the exchange, record, recovery and the finishing step (review, save).
         .target(name: "VoiceSession",

@@ -1,5 +1,6 @@
 import DialogueCore
 import Foundation
+import Synchronization
 
 /// The spoken exchange as a plain loop over the ports: say a prompt, get the answer, journal
 /// it, let the rules (advised by the model) pick the next question, until a final choice, an
@@ -134,15 +135,14 @@ public struct Exchange: Sendable {
 /// A decision started on the answer as heard at a pause, before the answer was known to be
 /// over. Decisions are pure functions of the conversation, so it is used exactly when the
 /// final conversation is the one it was started for; otherwise it is dropped.
-final class EarlyDecision: @unchecked Sendable {
-    private let lock = NSLock()
-    private var started: (conversation: Conversation, task: Task<Decision, Never>)?
+final class EarlyDecision: Sendable {
+    private let started = Mutex<(conversation: Conversation, task: Task<Decision, Never>)?>(nil)
 
     /// Starts deciding for `conversation` (replacing an earlier guess); returns the work.
     /// A guess that lost its point is cancelled (the deciders then stop between steps).
     func start(for conversation: Conversation, decide: @escaping @Sendable () async -> Decision) -> Task<Void, Never> {
         let task = Task { await decide() }
-        lock.withLock {
+        started.withLock { started in
             started?.task.cancel()
             started = (conversation, task)
         }
@@ -152,7 +152,7 @@ final class EarlyDecision: @unchecked Sendable {
     /// The early decision if it was made for exactly this conversation, else nil (the answer
     /// went on after the pause, or there was none). Clears it either way; nil only clears.
     func decision(for conversation: Conversation?) async -> Decision? {
-        let guess = lock.withLock { () -> (conversation: Conversation, task: Task<Decision, Never>)? in
+        let guess = started.withLock { started in
             defer { started = nil }
             return started
         }

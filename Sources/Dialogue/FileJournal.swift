@@ -1,19 +1,16 @@
 import DialogueCore
 import Foundation
+import Synchronization
 
 /// The exchange's journal on disk: one JSON line per event, appended with a single write and
 /// fsynced, so a crash or kill -9 loses nothing already said. Lives in
 /// `$XDG_STATE_HOME/dialogue-memo/journals/` (else `~/.local/state/...`), mode 0600.
-public final class FileJournal: JournalWriting, @unchecked Sendable {
+public final class FileJournal: JournalWriting, Sendable {
     public let path: String
-    private let lock = NSLock()
-    private var descriptor: Int32
+    /// The open file; -1 once removed.
+    private let descriptor: Mutex<Int32>
 
-    public static var defaultDirectory: String {
-        let env = ProcessInfo.processInfo.environment
-        let state = env["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.local/state"
-        return state + "/dialogue-memo/journals"
-    }
+    public static var defaultDirectory: String { Paths.journals }
 
     public struct OpenError: Error, CustomStringConvertible {
         public let path: String
@@ -26,8 +23,9 @@ public final class FileJournal: JournalWriting, @unchecked Sendable {
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         path = directory + "/\(id).jsonl"
-        descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
+        let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard opened >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
+        descriptor = Mutex(opened)
     }
 
     /// Opens a journal left by an earlier exchange (for `recover`), to append to or remove.
@@ -37,32 +35,26 @@ public final class FileJournal: JournalWriting, @unchecked Sendable {
 
     private init(path: String) throws {
         self.path = path
-        descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-        guard descriptor >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
+        let opened = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard opened >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
+        descriptor = Mutex(opened)
     }
 
-    deinit { if descriptor >= 0 { close(descriptor) } }
+    deinit { descriptor.withLock { if $0 >= 0 { close($0) } } }
 
     public func append(_ event: JournalEvent) throws {
         let bytes = Array(Journal.line(event).utf8)
-        try lock.withLock {
+        try descriptor.withLock { descriptor in
             guard descriptor >= 0 else { throw OpenError(path: path, reason: "closed") }
-            var offset = 0
-            while offset < bytes.count {
-                let n = bytes.withUnsafeBufferPointer { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw OpenError(path: path, reason: String(cString: strerror(errno)))
-                }
-                offset += n
+            do { try DurableFile.write(bytes, to: descriptor) } catch let error as DurableFile.WriteError {
+                throw OpenError(path: path, reason: error.reason)
             }
-            guard fsync(descriptor) == 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
         }
     }
 
     /// Removes the journal: the exchange was saved or discarded on purpose.
     public func remove() {
-        lock.withLock {
+        descriptor.withLock { descriptor in
             if descriptor >= 0 { close(descriptor); descriptor = -1 }
             unlink(path)
         }

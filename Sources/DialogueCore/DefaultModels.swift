@@ -4,12 +4,7 @@ import Foundation
 /// `$DIALOGUE_MEMO_CACHE`, else `$XDG_CACHE_HOME/dialogue-memo`, else `~/.cache/dialogue-memo`.
 /// `models` and `current` are links to the versioned folders of the pinned build.
 public enum DefaultModels {
-    public static var cacheDirectory: String {
-        let env = ProcessInfo.processInfo.environment
-        if let dir = env["DIALOGUE_MEMO_CACHE"], !dir.isEmpty { return dir }
-        if let xdg = env["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/dialogue-memo" }
-        return NSHomeDirectory() + "/.cache/dialogue-memo"
-    }
+    public static var cacheDirectory: String { Paths.cache }
 
     public static var modelsDirectory: String { cacheDirectory + "/models" }
     public static var enginesDirectory: String { cacheDirectory + "/current" }

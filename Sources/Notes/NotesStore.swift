@@ -1,3 +1,4 @@
+import DialogueCore
 import Foundation
 
 public enum NotesError: Error, CustomStringConvertible, Equatable {
@@ -32,11 +33,7 @@ public struct NotesStore: Sendable {
     public init(directory: String) { self.directory = directory }
 
     /// `$XDG_DATA_HOME/dialogue-memo/notes`, else `~/.local/share/dialogue-memo/notes`.
-    public static var defaultDirectory: String {
-        let env = ProcessInfo.processInfo.environment
-        let data = env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.local/share"
-        return data + "/dialogue-memo/notes"
-    }
+    public static var defaultDirectory: String { Paths.notes }
 
     /// Saves `markdown` as `<date>-<title slug>.md` (a numeric suffix when the name is taken)
     /// with mode 0600, and returns the path.
@@ -165,25 +162,9 @@ public struct NotesStore: Sendable {
     }
 
     static func writeDurably(_ data: Data, to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw NotesError.notWritable(directory: (path as NSString).deletingLastPathComponent,
-                                         reason: String(cString: strerror(errno)))
-        }
-        var failure: String?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 { if errno == EINTR { continue }; failure = String(cString: strerror(errno)); return }
-                offset += n
-            }
-        }
-        if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-        close(fd)
-        if let failure {
-            unlink(path)
-            throw NotesError.writeFailed(path: path, reason: failure)
+        do { try DurableFile.create(path, containing: Array(data)) } catch {
+            throw error.notCreated ? NotesError.notWritable(directory: (path as NSString).deletingLastPathComponent, reason: error.reason)
+                                   : NotesError.writeFailed(path: path, reason: error.reason)
         }
     }
 
