@@ -6,7 +6,8 @@ import Synchronization
 /// it, let the rules (advised by the model) pick the next question, until a final choice, an
 /// ending, an interruption or a failure. Whatever happens, the words so far come back.
 public struct Exchange: Sendable {
-    public let language: String
+    /// The interface language's rules: what is a refusal, which sentences are content.
+    public let rules: Rules
     public let speaker: any PromptSpeaking
     public let answers: any AnswerSource
     public let questions: any QuestionDeciding
@@ -14,10 +15,10 @@ public struct Exchange: Sendable {
     public let journal: any JournalWriting
     public let onEvent: @Sendable (ExchangeEvent) -> Void
 
-    public init(language: String, speaker: any PromptSpeaking, answers: any AnswerSource,
+    public init(rules: Rules, speaker: any PromptSpeaking, answers: any AnswerSource,
                 questions: any QuestionDeciding, layouts: any LayoutDeciding,
                 journal: any JournalWriting, onEvent: @escaping @Sendable (ExchangeEvent) -> Void = { _ in }) {
-        self.language = language
+        self.rules = rules
         self.speaker = speaker
         self.answers = answers
         self.questions = questions
@@ -35,6 +36,9 @@ public struct Exchange: Sendable {
         public var sources: [Source]
         public var layout: Layout
         public var layoutSource: LayoutSource
+        /// Set when the person refused to be recorded: the refusing answer (or, for
+        /// `.everything`, every answer) is gone from `conversation` and was never journaled.
+        public var refusal: RefusalScope?
     }
 
     public func run() async -> Outcome {
@@ -44,9 +48,12 @@ public struct Exchange: Sendable {
         var endReason = EndReason.finished
         var failure: String?
         var journalFailure: String?
+        var refusal: RefusalScope?
         let early = EarlyDecision()
+        let journal = self.journal, rules = self.rules
 
         func record(_ event: JournalEvent) {
+            guard refusal == nil else { return }   // a refused exchange leaves nothing on disk
             do { try journal.append(event) } catch {
                 // The exchange goes on (the words are still in memory for the editor), but the
                 // person is told once that crash safety is off.
@@ -65,8 +72,21 @@ public struct Exchange: Sendable {
                 record(.asked(question))
                 let before = conversation, asked = question
                 let reply = try await answers.answer(to: asked) { soFar in
-                    let guess = before.appending(asked, answer: soFar.trimmingCharacters(in: .whitespacesAndNewlines))
+                    let heard = soFar.trimmingCharacters(in: .whitespacesAndNewlines)
+                    // Journaled as heard so far (a kill keeps it), unless it refuses.
+                    if rules.refusal(in: heard, answering: asked) == nil { try? journal.append(.heard(heard)) }
+                    let guess = before.appending(asked, answer: heard)
                     return early.start(for: guess) { await questions.nextQuestion(after: guess) }
+                }
+                if let scope = Self.refusal(in: reply, answering: question, rules: rules) {
+                    // Stop at once; the refused words are not kept, nor the journal.
+                    refusal = scope
+                    journal.remove()
+                    if scope == .everything { conversation = Conversation() }
+                    onEvent(.refused(scope))
+                    endReason = .refused
+                    try? await speaker.say(.closing(.stop))
+                    break loop
                 }
                 switch reply {
                 case .answer(let text):
@@ -117,7 +137,7 @@ public struct Exchange: Sendable {
         _ = await early.decision(for: nil)
         onEvent(.finished(endReason))
 
-        let sources = SentenceSplitter.sources(from: conversation.answers, language: language)
+        let sources = rules.noteSources(conversation)
         var layout = Layout.fallback(sourceCount: sources.count)
         var layoutSource = LayoutSource.fallback
         // The model groups the sentences only in an exchange that ended normally; after an
@@ -128,7 +148,16 @@ public struct Exchange: Sendable {
         if !sources.isEmpty { record(.laidOut(layout, layoutSource)) }
         onEvent(.laidOut(layoutSource))
         return Outcome(conversation: conversation, decisions: decisions, endReason: endReason,
-                       failure: failure, sources: sources, layout: layout, layoutSource: layoutSource)
+                       failure: failure, sources: sources, layout: layout, layoutSource: layoutSource, refusal: refusal)
+    }
+
+    /// The scope of a refusal in a reply (a whole answer, or the words heard before a key).
+    static func refusal(in reply: AnswerOutcome, answering question: TurnQuestion, rules: Rules) -> RefusalScope? {
+        switch reply {
+        case .answer(let text): rules.refusal(in: text, answering: question)
+        case .ended(let partial?): rules.refusal(in: partial, answering: question)
+        case .ended(nil), .noAnswer: nil
+        }
     }
 }
 

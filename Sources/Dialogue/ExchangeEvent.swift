@@ -9,6 +9,8 @@ public enum ExchangeEvent: Sendable, Hashable {
     case finished(EndReason)
     case laidOut(LayoutSource)
     case failed(String)
+    /// The person refused to be recorded; their refused words are not in the event.
+    case refused(RefusalScope)
 }
 
 /// Why the exchange stopped asking.
@@ -21,4 +23,6 @@ public enum EndReason: String, Sendable, Hashable, Codable {
     case noAnswer
     /// Audio or transcription failed; the words so far are kept.
     case failed
+    /// The person refused to be recorded: the refused words are dropped, the journal deleted.
+    case refused
 }

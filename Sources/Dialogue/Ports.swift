@@ -58,4 +58,6 @@ public protocol LayoutDeciding: Sendable {
 /// Appends journal events durably (the exchange's crash safety).
 public protocol JournalWriting: Sendable {
     func append(_ event: JournalEvent) throws
+    /// Deletes the journal now (the person refused to be recorded).
+    func remove()
 }

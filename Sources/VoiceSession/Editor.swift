@@ -59,39 +59,6 @@ public struct Editor: Sendable {
     }
 }
 
-/// The review loop after an exchange: edit → show → save / edit again / discard (with a
-/// confirmation). Reads single-letter answers in the interface language.
-struct Review {
-    let pack: LanguagePack
-    let display: any SessionDisplay
-    let edit: (String) throws -> String
-    let input: LineInput
-
-    enum Verdict: Equatable { case save(String), discard }
-
-    func run(_ note: String) throws -> Verdict {
-        var text = try edit(note)
-        while true {
-            display.line()
-            display.line(pack.ui(.noteReady))
-            display.line(text)
-            display.line(pack.ui(.savePrompt))
-            guard let reply = input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else {
-                // End of input: never lose the words; keep them (the journal stays too).
-                return .save(text)
-            }
-            // The letters are the interface language's (fr: e = enregistrer, m = modifier).
-            if reply == pack.ui(.keySave) { return .save(text) }
-            if reply == pack.ui(.keyEdit) { text = try edit(text); continue }
-            if reply == pack.ui(.keyDiscard) {
-                display.line(pack.ui(.confirmDiscard))
-                let confirm = input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-                if confirm == pack.ui(.keyYes) { return .discard }
-            }
-        }
-    }
-}
-
 /// Lines from standard input (the review prompts and typing mode share it, and its buffer).
 /// Reading polls, so that Ctrl-C can end a typed answer that is being waited for.
 public final class LineInput: Sendable {

@@ -15,10 +15,12 @@ public struct ExchangeSession: Sendable {
     let interrupts: Interrupts
 
     /// A voice exchange with `voice`, or a typed one when it is nil.
-    public init(context: SessionContext, voice: VoicePorts?, interrupts: Interrupts = Interrupts()) {
+    public init(context: SessionContext, voice: VoicePorts?) {
         let typed = TypedAnswers(pack: context.pack, display: context.display, input: context.input)
+        let interrupts = Interrupts()
         self.init(context: context, speaker: voice?.speaker ?? NoSpeech(), answers: voice?.answers ?? typed,
-                  engineGate: voice?.answers.engineGate, finisher: MemoFinisher(context: context), interrupts: interrupts)
+                  engineGate: voice?.answers.engineGate, finisher: MemoFinisher(context: context, interrupts: interrupts),
+                  interrupts: interrupts)
     }
 
     init(context: SessionContext, speaker: any PromptSpeaking, answers: any AnswerSource, engineGate: EngineGate?,
@@ -56,7 +58,7 @@ public struct ExchangeSession: Sendable {
         if engineGate != nil { display.hint(pack.ui(.hintFinish)) }
 
         let exchange = Exchange(
-            language: pack.code, speaker: speaker, answers: answers,
+            rules: context.rules, speaker: speaker, answers: answers,
             questions: deciders, layouts: deciders,
             journal: journal.map { $0 as any JournalWriting } ?? NoJournal(),
             onEvent: { event in Self.show(event, context: context) })
@@ -80,7 +82,7 @@ public struct ExchangeSession: Sendable {
         if outcome.conversation.transcriptLength >= Rules.transcriptCap { display.notice(pack.ui(.transcriptFull)) }
         guard !outcome.sources.isEmpty else {
             journal?.remove()
-            display.line(pack.ui(.noAnswer))
+            display.line(pack.ui(outcome.refusal != nil ? .refusedDiscarded : .noAnswer))
             return outcome.endReason == .failed ? 1 : 0
         }
         let usedModel = await loading.value.usesModel
@@ -88,12 +90,24 @@ public struct ExchangeSession: Sendable {
             display.hint(pack.ui(.layoutFallback))
         }
         let metadata = NoteMetadata(id: id, created: created, language: pack.code,
-                                    questions: outcome.conversation.askedChoices, layoutSource: outcome.layoutSource)
+                                    questions: outcome.conversation.askedChoices, layoutSource: outcome.layoutSource,
+                                    ending: Self.ending(of: outcome, rules: context.rules))
         let note = NoteRenderer(pack: pack).render(sources: outcome.sources, layout: outcome.layout, metadata: metadata)
-        switch finisher.finish(note: note, title: MemoFinisher.title(of: note), created: created, journal: journal) {
+        // A refused exchange's journal is gone already.
+        let kept = outcome.refusal == nil ? journal : nil
+        switch finisher.finish(note: note, title: MemoFinisher.title(of: note), memo: .init(id: id, created: created),
+                               journal: kept, refused: outcome.refusal != nil) {
         case .saved, .discarded: return outcome.endReason == .failed ? 1 : 0
         case .keptInJournal: return 1
         }
+    }
+
+    /// How the exchange ended, for the note's front matter: the rules' reason when they
+    /// finished it ("userEnded", "questionLimit", …), "modelChoseReady" when the model did,
+    /// else the end reason ("interrupted", "noAnswer", "failed", "refused").
+    static func ending(of outcome: Exchange.Outcome, rules: Rules) -> String {
+        guard outcome.endReason == .finished else { return outcome.endReason.rawValue }
+        return rules.allowedChoices(outcome.conversation).finishReason?.rawValue ?? "modelChoseReady"
     }
 
     /// The display and `--events` for one step of the exchange.
@@ -120,6 +134,8 @@ public struct ExchangeSession: Sendable {
         case .failed(let message):
             display.error(message)
             events.emit(.error(message: message))
+        case .refused(let scope):
+            events.emit(.refused(scope: scope.rawValue))
         }
     }
 

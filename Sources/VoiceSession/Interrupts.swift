@@ -11,6 +11,8 @@ public final class Interrupts: Sendable {
     private struct State {
         var handler: (@Sendable (Cause) -> Void)?
         var cause: Cause?
+        /// How many times anything fired (a review prompt notices a Ctrl-C by this).
+        var fired = 0
         var savedTerminal: termios?
         var sources: [DispatchSourceSignal] = []
     }
@@ -22,6 +24,9 @@ public final class Interrupts: Sendable {
 
     /// The first way the person ended it (a later terminate wins: it means no editor).
     public var cause: Cause? { state.withLock { $0.cause } }
+
+    /// How many interrupts have come so far.
+    public var count: Int { state.withLock { $0.fired } }
 
     public func onInterrupt(_ handler: @escaping @Sendable (Cause) -> Void) {
         state.withLock { $0.handler = handler }
@@ -74,6 +79,7 @@ public final class Interrupts: Sendable {
     func fire(_ cause: Cause) {
         let handler = state.withLock { state -> (@Sendable (Cause) -> Void)? in
             if state.cause == nil || cause == .terminate { state.cause = cause }
+            state.fired += 1
             return state.handler
         }
         handler?(cause)

@@ -31,8 +31,9 @@ public struct RecordSession: Sendable {
         let feedback = ListenFeedback(pack: context.pack, display: context.display, events: context.events)
         let answers = VoiceAnswers(listener: listener, transcriber: transcriber, language: context.pack.whisperLanguage,
                                    feedback: feedback, person: nil, overlap: false, showsRecordingLength: true)
-        return RecordSession(context: context, answers: answers, finisher: MemoFinisher(context: context),
-                             interrupts: Interrupts(), keepAudio: keepAudio)
+        let interrupts = Interrupts()
+        return RecordSession(context: context, answers: answers, finisher: MemoFinisher(context: context, interrupts: interrupts),
+                             interrupts: interrupts, keepAudio: keepAudio)
     }
 
     /// Records, transcribes, reviews and saves. Exit status: 0 saved, discarded or nothing
@@ -69,21 +70,23 @@ public struct RecordSession: Sendable {
         case .ended(let partial): text = partial ?? ""
         case .noAnswer: text = ""
         }
-        if !text.isEmpty {
+        if !text.isEmpty, context.rules.refusal(in: text) == nil {
             try? journal?.append(.answered(text))
             display.answer(UserText.sanitized(text))
         }
         if interrupts.cause == .terminate { display.line(pack.ui(.interrupted)); return 143 }
 
-        let sources = SentenceSplitter.sources(from: [text], language: pack.code)
+        let refusal = context.rules.refusal(in: text)
+        if refusal != nil { journal?.remove() }
+        let sources = refusal == nil ? SentenceSplitter.sources(from: [text], language: pack.code) : []
         guard !sources.isEmpty else {
             journal?.remove()
-            display.line(pack.ui(.nothingRecorded))
+            display.line(pack.ui(refusal != nil ? .refusedDiscarded : .nothingRecorded))
             return 0
         }
         let metadata = NoteMetadata(id: id, created: created, language: pack.code, questions: [], layoutSource: .recording)
         let note = NoteRenderer(pack: pack).render(sources: sources, layout: .recording(sourceCount: sources.count), metadata: metadata)
-        switch finisher.finish(note: note, title: MemoFinisher.title(of: note), created: created, journal: journal) {
+        switch finisher.finish(note: note, title: MemoFinisher.title(of: note), memo: .init(id: id, created: created), journal: journal) {
         case .saved(let path):
             guard keepAudio, let recording = heard.recording else { return 0 }
             return saveAudio(recording, besideNoteAt: path)

@@ -10,12 +10,13 @@ public struct Recovery: Sendable {
     let finisher: MemoFinisher
 
     public init(context: SessionContext) {
-        self.init(context: context, finisher: MemoFinisher(context: context))
+        self.init(context: context, finisher: MemoFinisher(context: context, interrupts: Interrupts()))
     }
 
-    init(context: SessionContext, finisher: MemoFinisher) {
+    /// `finisher` nil: the default one, which catches no signals (tests).
+    init(context: SessionContext, finisher: MemoFinisher?) {
         self.context = context
-        self.finisher = finisher
+        self.finisher = finisher ?? MemoFinisher(context: context, interrupts: Interrupts(catchesSignals: false))
     }
 
     /// Journals left unfinished, oldest first.
@@ -46,7 +47,8 @@ public struct Recovery: Sendable {
         let pack = (try? LanguagePackLoader().load(replay.language)) ?? context.pack
         let note = replay.note(pack: pack)
         let journal = try? FileJournal.existing(path)
-        switch finisher.finish(note: note, title: MemoFinisher.title(of: note), created: replay.created, journal: journal) {
+        switch finisher.finish(note: note, title: MemoFinisher.title(of: note), memo: .init(id: replay.id, created: replay.created),
+                               journal: journal) {
         case .saved, .discarded: return 0
         case .keptInJournal: return 1
         }

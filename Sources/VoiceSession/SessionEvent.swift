@@ -28,6 +28,8 @@ public enum SessionEvent: Sendable, Equatable {
     case audio(path: String)
     case discarded
     case error(message: String)
+    /// The person refused to be recorded (the refused words are in no event after this).
+    case refused(scope: String)
 
     public var name: String {
         switch self {
@@ -51,6 +53,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .audio: "audio"
         case .discarded: "discarded"
         case .error: "error"
+        case .refused: "refused"
         }
     }
 }
@@ -95,6 +98,7 @@ extension SessionEvent {
         case .note(let markdown): try container.encode(markdown, forKey: Key("markdown"))
         case .saved(let path), .audio(let path): try container.encode(path, forKey: Key("path"))
         case .error(let message): try container.encode(message, forKey: Key("message"))
+        case .refused(let scope): try container.encode(scope, forKey: Key("scope"))
         case .listening, .hearing, .resumed, .decidingEarly, .discarded: break
         }
     }

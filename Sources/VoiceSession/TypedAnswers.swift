@@ -24,4 +24,5 @@ struct TypedAnswers: AnswerSource {
 /// Used when the journal cannot be opened: the exchange still runs, without crash safety.
 struct NoJournal: JournalWriting {
     func append(_ event: JournalEvent) throws {}
+    func remove() {}
 }

@@ -25,6 +25,7 @@ final class Script: AnswerSource, PromptSpeaking, JournalWriting, @unchecked Sen
     }
 
     func append(_ event: JournalEvent) throws { lock.withLock { lines.append(Journal.line(event)) } }
+    func remove() { lock.withLock { lines.removeAll() } }
 
     var journalText: String { lock.withLock { lines.joined() } }
 }
@@ -36,7 +37,7 @@ struct ExchangeTests {
     func exchange(_ script: Script, language: String = "en") throws -> Exchange {
         let pack = try LanguagePackLoader().load(language)
         let rules = RulesOnlyDecider(rules: Rules(pack: pack))
-        return Exchange(language: language, speaker: script, answers: script, questions: rules, layouts: rules, journal: script)
+        return Exchange(rules: Rules(pack: pack), speaker: script, answers: script, questions: rules, layouts: rules, journal: script)
     }
 
     @Test func endsOnASpokenEndingAndKeepsEveryAnswer() async throws {
@@ -51,9 +52,10 @@ struct ExchangeTests {
         #expect(script.said.first == .question(.opening))
         #expect(script.said.filter { if case .question = $0 { return true } else { return false } }.count == 3)
         if case .closing = script.said.last {} else { Issue.record("no closing line: \(script.said)") }
-        // Every sentence is in the sources, in order.
+        // Every sentence is in the sources, in order; the ending is control, not content.
         #expect(outcome.sources.map(\.text) == ["A new app for plant care.", "It reads soil photos.",
-                                                "People who forget to water.", "That's all for now."])
+                                                "People who forget to water."])
+        #expect(outcome.conversation.answers.last == "That's all for now.", "the conversation (and journal) keep it")
         // The journal alone rebuilds a note with every answer.
         let note = try Journal.rebuild(from: script.journalText)
         for sentence in outcome.sources.map(\.text) { #expect(note.contains(sentence.replacingOccurrences(of: ".", with: "\\.")) || note.contains(sentence)) }
@@ -155,7 +157,7 @@ struct EarlyDecisionTests {
     func run(_ source: PausingSource, _ decider: CountingDecider) async -> Exchange.Outcome {
         let script = Script([])
         let layouts = RulesOnlyDecider(rules: rules)
-        return await Exchange(language: "en", speaker: script, answers: source, questions: decider,
+        return await Exchange(rules: rules, speaker: script, answers: source, questions: decider,
                               layouts: layouts, journal: script).run()
     }
 

@@ -18,8 +18,8 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         let journal = try journal(scratch)
-        let finisher = MemoFinisher(context: try makeContext(scratch), edit: { _ in Issue.record("no editor with --yes"); return "" })
-        let result = finisher.finish(note: Self.note, title: "A tool library", created: Date(), journal: journal)
+        let finisher = MemoFinisher(context: try makeContext(scratch), interrupts: Interrupts(catchesSignals: false), edit: { _ in Issue.record("no editor with --yes"); return "" })
+        let result = finisher.finish(note: Self.note, title: "A tool library", memo: .init(id: "t", created: Date()), journal: journal)
         guard case .saved(let path) = result else { Issue.record("\(result)"); return }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.note)
         #expect(scratch.files(in: scratch.journals).isEmpty)
@@ -29,9 +29,8 @@ import Testing
     @Test func theEditedTextIsWhatIsSaved() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let finisher = MemoFinisher(context: try makeContext(scratch, yes: false, input: "s\n"),
-                                    edit: { $0 + "My own addition.\n" })
-        let result = finisher.finish(note: Self.note, title: "A tool library", created: Date(), journal: try journal(scratch))
+        let finisher = MemoFinisher(context: try makeContext(scratch, yes: false, input: "s\n"), interrupts: Interrupts(catchesSignals: false), edit: { $0 + "My own addition.\n" })
+        let result = finisher.finish(note: Self.note, title: "A tool library", memo: .init(id: "t", created: Date()), journal: try journal(scratch))
         guard case .saved(let path) = result else { Issue.record("\(result)"); return }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.note + "My own addition.\n")
     }
@@ -40,8 +39,8 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         // "d" then "n" (not confirmed): asked again; "d" then "y": discarded.
-        let finisher = MemoFinisher(context: try makeContext(scratch, yes: false, input: "d\nn\nd\ny\n"), edit: { $0 })
-        let result = finisher.finish(note: Self.note, title: "A tool library", created: Date(), journal: try journal(scratch))
+        let finisher = MemoFinisher(context: try makeContext(scratch, yes: false, input: "d\nn\nd\ny\n"), interrupts: Interrupts(catchesSignals: false), edit: { $0 })
+        let result = finisher.finish(note: Self.note, title: "A tool library", memo: .init(id: "t", created: Date()), journal: try journal(scratch))
         #expect(result == .discarded)
         #expect(scratch.files(in: scratch.notes).isEmpty)
         #expect(scratch.files(in: scratch.journals).isEmpty)
@@ -51,9 +50,8 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         let display = RecordingDisplay()
-        let finisher = MemoFinisher(context: try makeContext(scratch, yes: false, display: display),
-                                    edit: { _ in throw Editor.EditorFailed(command: "broken-editor", reason: "exited with status 1") })
-        let result = finisher.finish(note: Self.note, title: "A tool library", created: Date(), journal: try journal(scratch))
+        let finisher = MemoFinisher(context: try makeContext(scratch, yes: false, display: display), interrupts: Interrupts(catchesSignals: false), edit: { _ in throw Editor.EditorFailed(command: "broken-editor", reason: "exited with status 1") })
+        let result = finisher.finish(note: Self.note, title: "A tool library", memo: .init(id: "t", created: Date()), journal: try journal(scratch))
         guard case .saved(let path) = result else { Issue.record("\(result)"); return }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.note)
         #expect(display.lines.contains { $0.hasPrefix("error: the editor broken-editor exited with status 1") })
@@ -66,8 +64,8 @@ import Testing
         _ = FileManager.default.createFile(atPath: scratch.notes, contents: Data())
         let display = RecordingDisplay()
         let journal = try journal(scratch)
-        let finisher = MemoFinisher(context: try makeContext(scratch, display: display))
-        #expect(finisher.finish(note: Self.note, title: "A tool library", created: Date(), journal: journal) == .keptInJournal)
+        let finisher = MemoFinisher(context: try makeContext(scratch, display: display), interrupts: Interrupts(catchesSignals: false))
+        #expect(finisher.finish(note: Self.note, title: "A tool library", memo: .init(id: "t", created: Date()), journal: journal) == .keptInJournal)
         #expect(scratch.files(in: scratch.journals) == ["t.jsonl"])
         #expect(display.lines.contains { $0.hasPrefix("error: Could not save the note") && $0.contains(journal.path) })
     }
@@ -78,7 +76,12 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         let context = try makeContext(scratch, input: "A tool library for my street.\nPeople could borrow a drill for a day.\nThat's all.\n")
-        let status = await ExchangeSession(context: context, voice: nil, interrupts: Interrupts(catchesSignals: false)).run()
+        let interrupts = Interrupts(catchesSignals: false)
+        let session = ExchangeSession(context: context, speaker: SilentSpeaker(),
+                                      answers: TypedAnswers(pack: context.pack, display: context.display, input: context.input),
+                                      engineGate: nil, finisher: MemoFinisher(context: context, interrupts: interrupts),
+                                      interrupts: interrupts)
+        let status = await session.run()
         #expect(status == 0)
         let notes = scratch.files(in: scratch.notes)
         try #require(notes.count == 1)
@@ -101,7 +104,7 @@ import Testing
             if index == 1 { interrupts.fire(.terminate) }
         }
         let session = ExchangeSession(context: context, speaker: SilentSpeaker(), answers: answers, engineGate: nil,
-                                      finisher: MemoFinisher(context: context), interrupts: interrupts)
+                                      finisher: MemoFinisher(context: context, interrupts: interrupts), interrupts: interrupts)
         #expect(await session.run() == 143)
         #expect(scratch.files(in: scratch.notes).isEmpty)
         let journals = scratch.files(in: scratch.journals)
@@ -115,7 +118,7 @@ import Testing
         defer { scratch.remove() }
         let context = try makeContext(scratch)
         let session = ExchangeSession(context: context, speaker: SilentSpeaker(), answers: ScriptedAnswers([.noAnswer]),
-                                      engineGate: nil, finisher: MemoFinisher(context: context),
+                                      engineGate: nil, finisher: MemoFinisher(context: context, interrupts: Interrupts(catchesSignals: false)),
                                       interrupts: Interrupts(catchesSignals: false))
         #expect(await session.run() == 0)
         #expect(scratch.files(in: scratch.notes).isEmpty)
@@ -131,7 +134,7 @@ import Testing
         try journal.append(.started(id: "abc", created: Date(timeIntervalSince1970: 1_700_000_000), timeZone: "UTC", language: "de"))
         try journal.append(.asked(.opening))
         try journal.append(.answered("Eine Werkzeugbibliothek für die Straße."))
-        let recovery = Recovery(context: try makeContext(scratch))
+        let recovery = Recovery(context: try makeContext(scratch), finisher: nil)
         #expect(recovery.journals == [journal.path])
         #expect(Recovery.summary(of: journal.path).hasSuffix("— “Eine Werkzeugbibliothek für die Straße.”"))
         #expect(recovery.recover(journal.path) == 0)
@@ -149,7 +152,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: scratch.journals, withIntermediateDirectories: true)
         let path = scratch.journals + "/broken.jsonl"
         try Data("not a journal\n".utf8).write(to: URL(fileURLWithPath: path))
-        let recovery = Recovery(context: try makeContext(scratch))
+        let recovery = Recovery(context: try makeContext(scratch), finisher: nil)
         #expect(recovery.recover(path) == 1)
         #expect(FileManager.default.fileExists(atPath: path))
     }

@@ -67,6 +67,8 @@ public struct JournalReplay: Sendable, Hashable {
     public let decisions: [Decision]
     /// The last layout recorded, if the exchange got that far.
     public let layout: RecordedLayout?
+    /// The note as the person last edited it, when saving it failed.
+    public let editedNote: String?
 
     public struct RecordedLayout: Sendable, Hashable {
         public let layout: Layout
@@ -81,17 +83,29 @@ public struct JournalReplay: Sendable, Hashable {
         var pending: TurnQuestion?
         var decisions: [Decision] = []
         var layout: RecordedLayout?
+        var edited: String?
+        var heard: String?
+        func answer(_ text: String) {
+            turns.append(Turn(question: pending ?? (turns.isEmpty ? .opening : .choice(.moreDetails)), answer: text))
+            pending = nil
+            heard = nil
+        }
         for event in events {
             switch event {
             case .started: break
-            case .asked(let question): pending = question
-            case .answered(let text):
-                turns.append(Turn(question: pending ?? (turns.isEmpty ? .opening : .choice(.moreDetails)), answer: text))
-                pending = nil
+            case .asked(let question):
+                if let heard { answer(heard) }
+                pending = question
+            case .answered(let text): answer(text)
+            case .heard(let text): heard = text
             case .decided(let decision): decisions.append(decision)
             case .laidOut(let recorded, let source): layout = RecordedLayout(layout: recorded, source: source)
+            case .edited(let text): edited = text
             }
         }
+        // Killed mid-answer: what was heard up to the last pause is the answer.
+        if let heard { answer(heard) }
+        self.editedNote = edited
         self.id = id
         self.created = created
         self.timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0)!
@@ -104,7 +118,8 @@ public struct JournalReplay: Sendable, Hashable {
     /// The note: the recorded layout if it came from the model and fits the sentences,
     /// else the local fallback.
     public func note(pack: LanguagePack) -> String {
-        let sources = SentenceSplitter.sources(from: conversation.answers, language: language)
+        if let editedNote { return editedNote }
+        let sources = Rules(pack: pack).noteSources(conversation)
         let attempts: [Layout?] = layout.map { $0.source == .model ? [$0.layout] : [] } ?? []
         let (chosen, source) = Layout.resolve(attempts: attempts, sourceCount: sources.count)
         let metadata = NoteMetadata(id: id, created: created, timeZone: timeZone, language: language,

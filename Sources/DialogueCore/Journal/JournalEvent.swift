@@ -9,6 +9,12 @@ public enum JournalEvent: Sendable, Hashable {
     case asked(TurnQuestion)
     /// The user's answer to the last prompt, as transcribed or typed.
     case answered(String)
+    /// The answer so far, as transcribed at a pause (provisional: the person may go on). A
+    /// later `heard` or the `answered` replaces it; after a kill it is the answer.
+    case heard(String)
+    /// The note as the person edited it, kept because saving it failed (`recover` offers
+    /// this text, not a fresh rendering).
+    case edited(String)
     /// The choice for the next turn, with its source.
     case decided(Decision)
     /// The layout used for the note, with its source.
@@ -49,6 +55,12 @@ struct JournalLine: Codable, Sendable {
         case .answered(let text):
             self.event = "answered"
             self.text = text
+        case .heard(let text):
+            self.event = "heard"
+            self.text = text
+        case .edited(let text):
+            self.event = "edited"
+            self.text = text
         case .decided(let decision):
             self.event = "decided"
             choice = decision.choice
@@ -71,6 +83,10 @@ struct JournalLine: Codable, Sendable {
             return question.map(JournalEvent.asked)
         case "answered":
             return text.map(JournalEvent.answered)
+        case "heard":
+            return text.map(JournalEvent.heard)
+        case "edited":
+            return text.map(JournalEvent.edited)
         case "decided":
             guard let choice, let source = source.flatMap(DecisionSource.init(rawValue:)) else { return nil }
             return .decided(Decision(choice: choice, source: source, suggestion: suggestion))

@@ -18,7 +18,7 @@ struct LanguagePackFile: Decodable, Sendable {
     var demo: DemoFile?
 
     struct PhrasesFile: Decodable, Sendable {
-        var endings, interruptions, refusals, fillers, endingTails, negatives: [String]?
+        var endings, interruptions, refusals, refusalCoversAll, fillers, endingTails, negatives: [String]?
         var hesitations, productIdea, meeting, reflection: [String]?
         var angleCues: [String: [String]]?
     }
@@ -78,6 +78,7 @@ struct LanguagePackFile: Decodable, Sendable {
             endings: pickList("endings", \.endings),
             interruptions: pickList("interruptions", \.interruptions),
             refusals: pickList("refusals", \.refusals),
+            refusalCoversAll: pickList("refusalCoversAll", \.refusalCoversAll),
             fillers: pickList("fillers", \.fillers),
             endingTails: pickList("endingTails", \.endingTails),
             negatives: pickList("negatives", \.negatives),

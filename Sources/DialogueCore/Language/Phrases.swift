@@ -9,6 +9,9 @@ public struct Phrases: Sendable, Hashable, Codable {
     public var interruptions: [String]
     /// "Don't record this": the user refuses. Whole clause.
     public var refusals: [String]
+    /// Words that make a refusal cover the whole exchange ("none of this", "nichts davon"),
+    /// not only the answer that says it. Anywhere in the refusing answer.
+    public var refusalCoversAll: [String]
     /// Words that may stand before an ending in its clause ("okay", "I think"), and that
     /// alone never make a title ("Okay, so.").
     public var fillers: [String]

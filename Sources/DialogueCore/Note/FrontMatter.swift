@@ -5,15 +5,16 @@ import Foundation
 enum FrontMatter {
     static func render(_ metadata: NoteMetadata) -> String {
         let questions = metadata.questions.map { quoted($0.rawValue) }.joined(separator: ", ")
-        return [
+        var lines = [
             "---",
             "id: \(quoted(metadata.id))",
             "created: \(quoted(timestamp(metadata.created, in: metadata.timeZone)))",
             "language: \(quoted(metadata.language))",
             "questions: [\(questions)]",
             "layout: \(quoted(metadata.layoutSource.rawValue))",
-            "---",
-        ].joined(separator: "\n")
+        ]
+        if let ending = metadata.ending { lines.append("ended: \(quoted(ending))") }
+        return (lines + ["---"]).joined(separator: "\n")
     }
 
     /// ISO 8601 with the zone's offset: "2025-11-29T18:25:43+01:00".

@@ -12,14 +12,17 @@ public struct NoteMetadata: Sendable, Hashable {
     public var questions: [QuestionChoice]
     /// Where the layout came from; the renderer sets `.fallback` if the layout was invalid.
     public var layoutSource: LayoutSource
+    /// How the exchange ended ("userEnded", "questionLimit", "interrupted", …); nil: not said.
+    public var ending: String?
 
     public init(id: String, created: Date, timeZone: TimeZone = .current, language: String,
-                questions: [QuestionChoice], layoutSource: LayoutSource) {
+                questions: [QuestionChoice], layoutSource: LayoutSource, ending: String? = nil) {
         self.id = id
         self.created = created
         self.timeZone = timeZone
         self.language = language
         self.questions = questions
         self.layoutSource = layoutSource
+        self.ending = ending
     }
 }

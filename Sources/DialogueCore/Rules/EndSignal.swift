@@ -14,6 +14,12 @@ public enum EndSignal: String, Sendable, Hashable, Codable {
     public var finishingChoices: [QuestionChoice] { self == .ending ? [.ready, .stop] : [.stop] }
 }
 
+/// What a refusal covers: the answer that says it, or everything said in the exchange.
+public enum RefusalScope: String, Sendable, Hashable, Codable {
+    case answer
+    case everything
+}
+
 extension PhraseBook {
     /// Refusals and interruptions count anywhere in the answer ("let's stop here, I'll finish
     /// this later"). A completion ending counts only in the last sentence that says something,

@@ -3,6 +3,7 @@ struct PhraseBook: Sendable {
     let endings: ClauseMatcher
     let interruptions: ClauseMatcher
     let refusals: ClauseMatcher
+    let refusalCoversAll: PhraseList
     let negatives: ClauseMatcher
     /// Fillers and tails together: a sentence made only of these ("Thank you.") adds nothing.
     let smallTalk: PhraseList
@@ -22,6 +23,7 @@ struct PhraseBook: Sendable {
         endings = clauses(phrases.endings)
         interruptions = clauses(phrases.interruptions)
         refusals = clauses(phrases.refusals)
+        refusalCoversAll = PhraseList(phrases.refusalCoversAll)
         negatives = clauses(phrases.negatives + phrases.endings)
         smallTalk = PhraseList(phrases.fillers + phrases.endingTails)
         self.fillers = fillers
@@ -34,6 +36,16 @@ struct PhraseBook: Sendable {
             if let choice = QuestionChoice(rawValue: name) { cues[choice] = PhraseList(list) }
         }
         angleCues = cues
+    }
+
+    /// Whether a sentence only steers the exchange: every clause an ending, interruption,
+    /// refusal or short negative, or small talk ("Okay, I think that's all. Thanks!").
+    func isControlOnly(_ sentence: String) -> Bool {
+        let clauses = MatchableText(sentence).clauses
+        return !clauses.isEmpty && clauses.allSatisfy { clause in
+            endings.clauseMatches(clause) || interruptions.clauseMatches(clause) || refusals.clauseMatches(clause)
+                || negatives.clauseMatches(clause) || smallTalk.composes(clause, from: 0, to: clause.count)
+        }
     }
 
     /// Whether every clause of the sentence is filler or tail words only.

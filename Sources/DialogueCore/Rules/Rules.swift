@@ -29,6 +29,27 @@ public struct Rules: Sendable {
         return endSignal(in: last.answer, answering: last.question)
     }
 
+    /// The refusal in `answer`, if it refuses, and what it covers: "none of this", "nichts
+    /// davon" cover the whole exchange; otherwise only the refusing answer is dropped.
+    public func refusal(in answer: String, answering question: TurnQuestion? = nil) -> RefusalScope? {
+        guard endSignal(in: answer, answering: question) == .refusal else { return nil }
+        return book.refusalCoversAll.occurs(in: MatchableText(answer)) ? .everything : .answer
+    }
+
+    /// The numbered sentences a note is made of: every answer's, except the sentences at the
+    /// end of the last answer that only end the exchange ("That's all, thanks."): they are
+    /// control, not content. Content before them in the same answer stays. The journal keeps
+    /// the whole answer; this is applied wherever a note is made from it.
+    public func noteSources(_ conversation: Conversation) -> [Source] {
+        var sources = SentenceSplitter.sources(from: conversation.answers, language: language)
+        guard endSignal(of: conversation) != nil else { return sources }
+        let last = conversation.turns.count - 1
+        while let source = sources.last, source.answerIndex == last, book.isControlOnly(source.text) {
+            sources.removeLast()
+        }
+        return sources
+    }
+
     /// "I don't know yet": valid content, not asked again.
     public func isHesitant(_ answer: String) -> Bool { book.isHesitant(answer) }
 
