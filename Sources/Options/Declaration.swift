@@ -46,11 +46,11 @@ public struct Declaration<Root>: Sendable {
 
     // MARK: Flags
 
-    /// `--json`: sets the property to true.
+    /// `--json`: sets the property to true (or to `setting`: `--no-overlap` turns `overlap` off).
     public static func flag(_ name: String, _ property: Property<Root, Bool>, _ help: String,
-                            aliases: [String] = []) -> Self {
+                            setting value: Bool = true, aliases: [String] = []) -> Self {
         Self(kind: .flag, names: [name] + aliases, placeholder: "", help: help, requirement: "",
-             store: { root, _ in root[keyPath: property] = true; return true }, defaultText: { _ in nil })
+             store: { root, _ in root[keyPath: property] = value; return true }, defaultText: { _ in nil })
     }
 
     // MARK: Options with a value (`--name value` or `--name=value`)

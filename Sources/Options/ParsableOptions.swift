@@ -111,7 +111,8 @@ extension ParsableOptions {
         func row(_ declaration: Declaration<Self>) -> HelpRow {
             var label = declaration.isOption ? declaration.names.joined(separator: ", ") : declaration.placeholder
             if case .value = declaration.kind { label += " " + declaration.placeholder }
-            let shown = declaration.defaultText(defaults).flatMap { $0.isEmpty ? nil : " (default: \($0))" } ?? ""
+            // A no-break space keeps "(default: X)" on one line when the text wraps.
+            let shown = declaration.defaultText(defaults).flatMap { $0.isEmpty ? nil : " (default:\u{A0}\($0))" } ?? ""
             return HelpRow(label: label, text: declaration.help + shown)
         }
         var sections = ["Usage: " + synopsis]
@@ -151,7 +152,7 @@ public struct HelpRow: Sendable {
                 ? head.padding(toLength: column, withPad: " ", startingAt: 0) + (lines.first ?? "")
                 : head + "\n" + indent + (lines.first ?? "")
             return ([first] + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
-        }.joined(separator: "\n")
+        }.joined(separator: "\n").replacingOccurrences(of: "\u{A0}", with: " ")
     }
 
     static func wrap(_ text: String, width: Int) -> [String] {

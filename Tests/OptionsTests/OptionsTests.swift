@@ -17,6 +17,7 @@ struct Sample: ParsableOptions {
     var format: Silence?
     var prior = 2.0
     var seed: UInt64 = 1
+    var overlap = true
     var shared = Shared()
 
     struct Shared {
@@ -38,6 +39,7 @@ struct Sample: ParsableOptions {
         .value("--format", \.format, "prompt shape", .cases),
         .value("--rules-prior X", \.prior, "log-score bonus", .number(atLeast: 0)),
         .value("--seed N", \.seed, "random seed", .wholeNumber()),
+        .flag("--no-overlap", \.overlap, "transcribe after the pause", setting: false),
     ] + Shared.declarations.within(\.shared)
 }
 
@@ -60,18 +62,18 @@ struct OptionsTests {
         #expect(options.file == "a.wav")
         #expect(options.count == 10 && options.lang == "en" && options.model == nil && !options.json)
         #expect(options.silence == .relaxed && options.format == nil && options.prior == 2 && options.seed == 1)
-        #expect(options.shared.notes == nil && !options.shared.yes)
+        #expect(options.overlap && options.shared.notes == nil && !options.shared.yes)
     }
 
     @Test func everyKindIsFilledInEitherSpelling() throws {
         let options = try Sample.parse(["--lang", "ja", "a.wav", "--model=m.gguf", "--json", "--silence", "aggressive",
                                         "--format=default", "--rules-prior", "0", "--seed=42", "7",
-                                        "--notes-dir", "/tmp/n", "--yes"])
+                                        "--notes-dir", "/tmp/n", "--yes", "--no-overlap"])
         #expect(options.file == "a.wav" && options.count == 7)
         #expect(options.lang == "ja" && options.model == "m.gguf" && options.json)
         #expect(options.silence == .aggressive && options.format == .default)
         #expect(options.prior == 0 && options.seed == 42)
-        #expect(options.shared.notes == "/tmp/n" && options.shared.yes)
+        #expect(options.shared.notes == "/tmp/n" && options.shared.yes && !options.overlap)
     }
 
     @Test func aliasesAndTheLastRepeatWin() throws {
@@ -164,6 +166,18 @@ struct OptionsTests {
         #expect(lines.allSatisfy { $0.count <= 60 })
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("       word") })
         #expect(lines.joined().split(separator: " ").count == 61)
+    }
+
+    @Test func aDefaultIsNeverSplitAcrossLines() {
+        struct Wide: ParsableOptions {
+            static let command = "tool wide"
+            var path = "/a/rather/long/default/path/that/fills/the/line.bin"
+            static let declarations: [Declaration<Self>] = [
+                .value("--model PATH", \.path, Array(repeating: "words", count: 12).joined(separator: " ")),
+            ]
+        }
+        #expect(Wide.help.contains("(default: /a/rather/long/default/path/that/fills/the/line.bin)"))
+        #expect(!Wide.help.contains("\u{A0}"))
     }
 
     @Test func aCommandWithoutArgumentsHasAShortUsageAndTakesNone() throws {
