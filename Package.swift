@@ -57,15 +57,18 @@ let package = Package(
         .target(name: "VoiceSession",
                 dependencies: ["DialogueCore", "Dialogue", "Speech", "Transcription", "Decisions", "Notes"],
                 swiftSettings: engineHeaders, linkerSettings: engineLinking),
+        // Declarative command-line options: typed structs filled from declarations, help generated.
+        .target(name: "Options"),
         // The command-line program: option parsing, the screen, main.
         .executableTarget(name: "dialogue-memo",
                           dependencies: ["DialogueCore", "Dialogue", "Speech", "Transcription", "Decisions", "Notes",
-                                         "VoiceSession"],
+                                         "VoiceSession", "Options"],
                           swiftSettings: engineHeaders, linkerSettings: engineLinking),
 
         .testTarget(name: "DialogueCoreTests", dependencies: ["DialogueCore"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "NotesTests", dependencies: ["Notes"]),
+        .testTarget(name: "OptionsTests", dependencies: ["Options"]),
         .testTarget(name: "DialogueTests", dependencies: ["Dialogue", "DialogueCore"]),
         .testTarget(name: "VoiceSessionTests", dependencies: ["VoiceSession", "Dialogue", "DialogueCore", "Notes"],
                     swiftSettings: engineHeaders, linkerSettings: engineLinking),

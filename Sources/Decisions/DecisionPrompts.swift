@@ -15,16 +15,19 @@ public struct DecisionPrompt: Sendable, Hashable {
     public var cue: String
 
     /// The full text for the model, and the text an answer option is appended as.
-    func render(for model: LanguageModel, format: PromptFormat) -> String {
+    public func render(for model: LanguageModel, format: PromptFormat) -> String {
         switch format {
         case .chat: model.chatPrompt(system: instructions, user: data)
-        case .completion: instructions + "\n\n" + data + "\n\n" + cue
+        case .completion: completion
         }
     }
 
+    /// The completion format needs no model (`eval prompts --no-model` prints it).
+    public var completion: String { instructions + "\n\n" + data + "\n\n" + cue }
+
     /// Options follow a chat prompt directly (the assistant turn has begun) and a completion
     /// cue after a space.
-    static func continuation(_ text: String, format: PromptFormat) -> String {
+    public static func continuation(_ text: String, format: PromptFormat) -> String {
         format == .chat ? text : " " + text
     }
 }

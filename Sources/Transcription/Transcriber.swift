@@ -96,11 +96,17 @@ public actor Transcriber {
         self.modelType = String(cString: whisper_model_type_readable(context))
     }
 
+    /// Whether whisper has the language code ("en", "ja", …); needs no model.
+    public static func knowsLanguage(_ code: String) -> Bool {
+        EngineLog.install()   // whisper logs an unknown code
+        return whisper_lang_id(code) >= 0
+    }
+
     /// Transcribes 16 kHz mono samples in [-1, 1]. `cancel` is polled by whisper between
     /// compute steps, so a cancelled exchange does not wait for a long clip.
     public func transcribe(_ samples: [Float], options: TranscriptionOptions,
                            cancel: CancelFlag = CancelFlag()) throws -> Transcript {
-        guard whisper_lang_id(options.language) >= 0 else {
+        guard Self.knowsLanguage(options.language) else {
             throw TranscriberError.unsupportedLanguage(options.language)
         }
         // Silence is never sent to whisper: it would come back as invented words.

@@ -1,18 +1,26 @@
 import Decisions
 import DialogueCore
 import Foundation
+import Options
 import Speech
 import Transcription
 
 /// `dialogue-memo doctor`: checks every component a voice dialogue needs and says how to fix
 /// what is missing. Exit 0 only when a voice dialogue can run.
 enum DoctorCommand {
-    static let usage = """
-    Usage: dialogue-memo doctor [--whisper-model PATH] [--llm-model PATH]
-
-    Checks the engines, the models, the audio server and its default devices, and the
-    espeak-ng voices. Exits 0 when a voice dialogue can run; otherwise says what still works.
-    """
+    struct Arguments: ParsableOptions {
+        static let command = "dialogue-memo doctor"
+        static let about = """
+        Checks the engines, the models, the audio server and its default devices, and the
+        espeak-ng voices. Exits 0 when a voice dialogue can run; otherwise says what still works.
+        """
+        var whisperModel: String?
+        var llmModel: String?
+        static let declarations: [Declaration<Self>] = [
+            .value("--whisper-model PATH", \.whisperModel, "the speech model to check (default: the one make deps installed)"),
+            .value("--llm-model PATH", \.llmModel, "the language model to check (default: both built-in ones)"),
+        ]
+    }
 
     struct Check {
         var ok: Bool
@@ -22,9 +30,7 @@ enum DoctorCommand {
         var requiredForVoice: Bool
     }
 
-    static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options.command(arguments, flags: [], values: ["--whisper-model", "--llm-model"], usage: usage)
-
+    static func run(_ options: Arguments) async throws -> Int32 {
         var checks: [Check] = []
         func report(_ check: Check) {
             checks.append(check)
@@ -32,8 +38,8 @@ enum DoctorCommand {
             fflush(nil)
         }
 
-        report(await whisperCheck(options.values["--whisper-model"] ?? DefaultModels.whisper))
-        let llmPaths = options.values["--llm-model"].map { [$0] } ?? [DefaultModels.smolLM2, DefaultModels.gemma3]
+        report(await whisperCheck(options.whisperModel ?? DefaultModels.whisper))
+        let llmPaths = options.llmModel.map { [$0] } ?? [DefaultModels.smolLM2, DefaultModels.gemma3]
         for path in llmPaths { report(await languageModelCheck(path)) }
         report(voicesCheck())
         for check in audioChecks() { report(check) }

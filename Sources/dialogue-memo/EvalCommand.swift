@@ -1,117 +1,131 @@
 import Decisions
 import DialogueCore
 import Foundation
+import Options
 
-/// `dialogue-memo eval choices|grouping FILE.json`: runs every case of a scenario file through
-/// the real decision path (model, rules, retry, fallback) and measures it.
+/// `dialogue-memo eval choices|grouping|fuzz|prompts`: runs scenario cases through the real
+/// decision path (model, rules, retry, fallback) and measures it, or prints the prompts it scores.
 enum EvalCommand {
-    static let usage = """
-    Usage: dialogue-memo eval choices FILE.json [--llm-model PATH] [--json] [--method M]
-           dialogue-memo eval grouping FILE.json [--llm-model PATH] [--json] [--method M]
-           dialogue-memo eval fuzz [COUNT] [--seed N] [--llm-model PATH]
+    static let commands = Subcommands(
+        "dialogue-memo eval", usage: "dialogue-memo eval KIND … [options]",
+        about: """
+        Measures the model decisions on scenario files (the format of shared/eval/) or on random
+        conversations.
+        """,
+        footer: "`dialogue-memo eval KIND --help` shows the arguments and options of each.",
+        [
+            Subcommand(Choices.self, "the next-question choices: acceptable rate next to the rules alone", run: choices),
+            Subcommand(Grouping.self, "the note layouts: paragraph-boundary precision, recall and F1", run: grouping),
+            Subcommand(Fuzz.self, "random conversations, hostile answers included: anything invalid?", run: fuzz),
+            Subcommand(Prompts.self, "the prompt and the labels the product scores for each case", run: prompts),
+        ])
 
-    Runs a scenario file (the format of shared/eval/) through the model decisions and prints,
-    per case, the chosen case (or layout), whether it came from the model, the rules or the
-    fallback, and the latency; then the summary: acceptable rate per language and overall
-    next to the rules-only rate (choices), or paragraph-boundary precision/recall/F1 next to
-    the one-paragraph-per-answer baseline (grouping). `fuzz` runs COUNT (default 1000) random
-    conversations in five languages (hostile answers included) through the same path and
-    counts choices outside the rules' allowed set, invalid layouts and fallbacks.
-      --llm-model PATH   any GGUF language model (default: the built-in one); --model too
-      --json             one JSON object per case, then one summary object
-      --method M         choices: scoreCalibrated (default), score, scoreMean, generate;
-                         grouping: contrast (default), branch, generate
-      --format F         chat or completion (default: chat if the model has a chat template)
-      --labels L         options as English questions (question, default) or topics (topic)
-      --whole-labels     score every token of each label (default: up to where it is distinct)
-      --whole-vocabulary each label token's probability among all tokens (default: among the
-                         tokens the labels allow there; faster, skips the output layer)
-      --rules-prior X    log-score bonus for the rules' own choice (default 2; 0: the model alone)
-      --answer-prior B   grouping with contrast: weight of answer boundaries (default 2)
-      --no-model         the rules alone (what happens when no model is available)
-    """
+    /// The decision service an evaluation runs: which model (or none), its prompt format and priors.
+    struct Decider {
+        var modelPath: String?
+        var noModel = false
+        var format: PromptFormat?
+        var rulesPrior = DecisionSettings().rulesPrior
+        var answerPrior = DecisionSettings().answerPrior
 
-    static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options.command(arguments, flags: ["--json", "--no-model", "--whole-labels", "--whole-vocabulary"],
-                                          values: ["--llm-model", "--model", "--method", "--format", "--labels", "--rules-prior", "--answer-prior", "--seed"],
-                                          usage: usage)
-        let kind = options.positional.first ?? ""
-        let fuzzCount = kind == "fuzz" ? (options.positional.count == 2 ? Int(options.positional[1]) : 1000) : nil
-        guard (options.positional.count == 2 && ["choices", "grouping"].contains(kind))
-                || (kind == "fuzz" && options.positional.count <= 2 && (fuzzCount ?? 0) > 0) else {
-            printError("eval needs `choices FILE.json`, `grouping FILE.json` or `fuzz [COUNT]`.\n\n\(usage)")
-            return 2
-        }
-        guard options.values["--seed"].map({ UInt64($0) != nil }) ?? true else {
-            printError("--seed needs a whole number.\n\n\(usage)"); return 2
-        }
-        var settings = DecisionSettings()
-        settings.cutLabels = !options.flags.contains("--whole-labels")
-        settings.amongAllowedTokens = !options.flags.contains("--whole-vocabulary")
-        if let method = options.values["--method"] {
-            if kind == "choices", let value = QuestionMethod(rawValue: method) {
-                settings.questionMethod = value
-            } else if kind == "grouping", let value = LayoutMethod(rawValue: method) {
-                settings.layoutMethod = value
-            } else {
-                printError("unknown --method \(method) for eval \(kind).\n\n\(usage)"); return 2
-            }
-        }
-        if let format = options.values["--format"] {
-            guard let value = PromptFormat(rawValue: format) else {
-                printError("--format must be chat or completion.\n\n\(usage)"); return 2
-            }
-            settings.format = value
-        }
-        if let labels = options.values["--labels"] {
-            guard let value = LabelStyle(rawValue: labels) else {
-                printError("--labels must be question or topic.\n\n\(usage)"); return 2
-            }
-            settings.labels = value
-        }
-        if let prior = options.values["--rules-prior"] {
-            guard let value = Double(prior), value >= 0 else {
-                printError("--rules-prior needs a number ≥ 0.\n\n\(usage)"); return 2
-            }
-            settings.rulesPrior = value
-        }
-        if let prior = options.values["--answer-prior"] {
-            guard let value = Double(prior), value >= 0 else {
-                printError("--answer-prior needs a number ≥ 0.\n\n\(usage)"); return 2
-            }
-            settings.answerPrior = value
-        }
-        // Generous budgets: the evaluation measures choices, not the product's timeouts.
-        settings.questionBudget = .seconds(30)
-        settings.layoutBudget = .seconds(60)
-        let json = options.flags.contains("--json")
-        do {
-            let service: DecisionService
-            if options.flags.contains("--no-model") {
-                service = DecisionService(model: nil, settings: settings)
-            } else {
-                let path = options.values["--llm-model"] ?? options.values["--model"] ?? DefaultModels.languageModel
-                service = try DecisionService(modelPath: path, settings: settings)
-            }
-            if let fuzzCount {
-                return try await fuzz(fuzzCount, seed: options.values["--seed"].flatMap(UInt64.init) ?? 1, service: service)
-            } else if kind == "choices" {
-                return try await choices(URL(fileURLWithPath: options.positional[1]), service: service, json: json)
-            } else {
-                return try await grouping(URL(fileURLWithPath: options.positional[1]), service: service, json: json)
-            }
-        } catch {
-            printError("\(error)")
-            return 1
+        static let model: [Declaration<Self>] = [
+            .value("--llm-model PATH", \.modelPath, "any GGUF language model (default: the built-in one)", aliases: ["--model"]),
+            .flag("--no-model", \.noModel, "the rules alone (what happens when no model is available)"),
+            .value("--format", \.format, "how the prompt is wrapped (default: chat if the model has a chat template)", .cases),
+        ]
+        static let rulesPriorOption: Declaration<Self> =
+            .value("--rules-prior X", \.rulesPrior, "log-score bonus for the rules' own choice; 0: the model alone", .number(atLeast: 0))
+        static let answerPriorOption: Declaration<Self> =
+            .value("--answer-prior B", \.answerPrior, "weight of the answer boundaries in the layout", .number(atLeast: 0))
+
+        func service() throws -> DecisionService {
+            var settings = DecisionSettings()
+            settings.format = format
+            settings.rulesPrior = rulesPrior
+            settings.answerPrior = answerPrior
+            // Generous budgets: the evaluation measures choices, not the product's timeouts.
+            settings.questionBudget = .seconds(30)
+            settings.layoutBudget = .seconds(60)
+            if noModel { return DecisionService(model: nil, settings: settings) }
+            return try DecisionService(modelPath: modelPath ?? DefaultModels.languageModel, settings: settings)
         }
     }
 
-    /// Random conversations through the decision path; exit 1 if anything was invalid.
-    static func fuzz(_ count: Int, seed: UInt64, service: DecisionService) async throws -> Int32 {
+    struct Choices: ParsableOptions {
+        static let command = "dialogue-memo eval choices"
+        static let about = """
+        Prints, per case, the chosen question, whether it came from the model, the rules or the
+        fallback, and the latency; then the acceptable rate per language and overall next to the
+        rules-only rate.
+        """
+        var file = ""
+        var json = false
+        var decider = Decider()
+        static let declarations: [Declaration<Self>] = [
+            .positional("FILE.json", \.file, "choice scenarios", .existingFile),
+            .flag("--json", \.json, "one JSON object per case, then one summary object"),
+        ] + (Decider.model + [Decider.rulesPriorOption]).within(\.decider)
+    }
+
+    struct Grouping: ParsableOptions {
+        static let command = "dialogue-memo eval grouping"
+        static let about = """
+        Prints, per case, the layout and where it came from, and the latency; then the
+        paragraph-boundary precision, recall and F1 next to the one-paragraph-per-answer baseline.
+        """
+        var file = ""
+        var json = false
+        var decider = Decider()
+        static let declarations: [Declaration<Self>] = [
+            .positional("FILE.json", \.file, "grouping scenarios", .existingFile),
+            .flag("--json", \.json, "one JSON object per case, then one summary object"),
+        ] + (Decider.model + [Decider.answerPriorOption]).within(\.decider)
+    }
+
+    struct Fuzz: ParsableOptions {
+        static let command = "dialogue-memo eval fuzz"
+        static let about = """
+        Runs COUNT random conversations in five languages (hostile answers included) through the
+        decision path and counts choices outside the rules' allowed set, invalid layouts and
+        fallbacks. Exits 1 if anything was invalid.
+        """
+        var count = 1000
+        var seed: UInt64 = 1
+        var decider = Decider()
+        static let declarations: [Declaration<Self>] = [
+            .positional("[COUNT]", \.count, "how many conversations", .wholeNumber(atLeast: 1)),
+            .value("--seed N", \.seed, "the random conversations' seed", .wholeNumber()),
+        ] + (Decider.model + [Decider.rulesPriorOption, Decider.answerPriorOption]).within(\.decider)
+    }
+
+    struct Prompts: ParsableOptions {
+        static let command = "dialogue-memo eval prompts"
+        static let about = """
+        Prints, per case of a choice scenario file, the prompt the product scores the options after
+        and each allowed option's label as it is scored, so a benchmark uses the product's own text.
+        Without a model (--no-model) the prompt is in the completion format.
+        """
+        var file = ""
+        var json = false
+        var decider = Decider()
+        static let declarations: [Declaration<Self>] = [
+            .positional("FILE.json", \.file, "choice scenarios", .existingFile),
+            .flag("--json", \.json, #"one JSON object per case: {"finishOnly", "format", "id", "language", "options": [{"choice", "label"}], "prompt"}"#),
+        ] + Decider.model.within(\.decider)
+    }
+
+    static func rulesByLanguage() throws -> [String: Rules] {
         var rules: [String: Rules] = [:]
         for pack in try LanguagePackLoader().loadAll() { rules[pack.code] = Rules(pack: pack) }
+        return rules
+    }
+
+    /// Random conversations through the decision path; exit 1 if anything was invalid.
+    static func fuzz(_ options: Fuzz) async throws -> Int32 {
+        let service = try options.decider.service()
+        let count = options.count, seed = options.seed
         let start = Date()
-        let report = try await DecisionFuzz.run(count: count, seed: seed, service: service, rules: rules) { index in
+        let report = try await DecisionFuzz.run(count: count, seed: seed, service: service, rules: try rulesByLanguage()) { index in
             if (index + 1) % 50 == 0 {
                 printError(String(format: "fuzz: %d/%d conversations, %.0f s", index + 1, count, Date().timeIntervalSince(start)))
             }
@@ -126,15 +140,24 @@ enum EvalCommand {
         return report.invalidChoices.isEmpty && report.invalidLayouts.isEmpty ? 0 : 1
     }
 
-    static func choices(_ url: URL, service: DecisionService, json: Bool) async throws -> Int32 {
-        let set = try ChoiceScenarioSet.load(from: url)
+    static func choices(_ options: Choices) async throws -> Int32 {
+        struct Case: Encodable { let id: String; let choice: String; let source: String; let ms: Int }
+        struct Summary: Encodable {
+            let summary = "choices"
+            let model: String
+            let acceptable: [String: Double]
+            let fallbackOnly: [String: Double]
+            let mustEndMissed: [String]
+            let cases: Int
+            let p50ms: Int
+            let p95ms: Int
+        }
+        let set = try ChoiceScenarioSet.load(from: URL(fileURLWithPath: options.file))
+        let service = try options.decider.service()
         let packs = try LanguagePackLoader().loadAll()
-        var rules: [String: Rules] = [:]
-        for pack in packs { rules[pack.code] = Rules(pack: pack) }
-        let results = try await ChoiceEvaluation.run(set.cases, rules: rules, service: service) { result in
-            if json {
-                print(jsonLine(["id": result.id, "choice": result.choice.rawValue,
-                                "source": result.source.rawValue, "ms": result.milliseconds]))
+        let results = try await ChoiceEvaluation.run(set.cases, rules: try rulesByLanguage(), service: service) { result in
+            if options.json {
+                print(jsonLine(Case(id: result.id, choice: result.choice.rawValue, source: result.source.rawValue, ms: result.milliseconds)))
             } else {
                 let mark = result.acceptable ? "ok  " : "miss"
                 let suggestion = result.suggestion.map { $0 != result.choice ? " (model said \($0.rawValue))" : "" } ?? ""
@@ -145,18 +168,12 @@ enum EvalCommand {
         let fallback = FallbackEvaluation.evaluate(set.cases, packs: packs)
         let missed = ChoiceEvaluation.missedEndings(results)
         let times = results.filter { $0.attempts > 0 }.map(\.milliseconds)
-        if json {
-            var summary: [String: Any] = [
-                "summary": "choices",
-                "model": service.model?.path ?? "none",
-                "acceptable": Dictionary(uniqueKeysWithValues: (rates.rows + [rates.overall]).map { ($0.language, $0.rate) }),
-                "fallbackOnly": Dictionary(uniqueKeysWithValues: (fallback.perLanguage + [fallback.overall]).map { ($0.language, $0.rate) }),
-                "mustEndMissed": missed,
-                "cases": results.count,
-            ]
-            summary["p50ms"] = percentile(times, 50)
-            summary["p95ms"] = percentile(times, 95)
-            print(jsonLine(summary))
+        if options.json {
+            print(jsonLine(Summary(
+                model: service.model?.path ?? "none",
+                acceptable: Dictionary(uniqueKeysWithValues: (rates.rows + [rates.overall]).map { ($0.language, $0.rate) }),
+                fallbackOnly: Dictionary(uniqueKeysWithValues: (fallback.perLanguage + [fallback.overall]).map { ($0.language, $0.rate) }),
+                mustEndMissed: missed, cases: results.count, p50ms: percentile(times, 50), p95ms: percentile(times, 95))))
         } else {
             print("model: \(service.model?.path ?? "none (rules only)")")
             print("acceptable: " + rates.text)
@@ -167,12 +184,29 @@ enum EvalCommand {
         return 0
     }
 
-    static func grouping(_ url: URL, service: DecisionService, json: Bool) async throws -> Int32 {
-        let set = try GroupingScenarioSet.load(from: url)
+    static func grouping(_ options: Grouping) async throws -> Int32 {
+        struct Case: Encodable { let id: String; let layout: Layout; let source: String; let ms: Int }
+        struct Score: Encodable {
+            let precision, recall, f1: Double
+            init(_ score: BoundaryScore) { (precision, recall, f1) = (score.precision, score.recall, score.f1) }
+        }
+        struct Summary: Encodable {
+            let summary = "grouping"
+            let model: String
+            let boundaries: Score
+            let baseline: Score
+            let titleAgreement: Double
+            let scored: Int
+            let cases: Int
+            let invalid: [String]
+            let p50ms: Int
+            let p95ms: Int
+        }
+        let set = try GroupingScenarioSet.load(from: URL(fileURLWithPath: options.file))
+        let service = try options.decider.service()
         let results = try await GroupingEvaluation.run(set.cases, service: service) { result in
-            if json {
-                print(jsonLine(["id": result.id, "layout": result.layout.json,
-                                "source": result.source.rawValue, "ms": result.milliseconds]))
+            if options.json {
+                print(jsonLine(Case(id: result.id, layout: result.layout, source: result.source.rawValue, ms: result.milliseconds)))
             } else {
                 print("\(result.id): \(result.layout.json) [\(result.source.rawValue)] \(result.milliseconds) ms")
             }
@@ -180,15 +214,11 @@ enum EvalCommand {
         let scores = GroupingEvaluation.scores(results)
         let times = results.filter { $0.sourceCount <= 20 }.map(\.milliseconds)
         let invalid = results.filter { !$0.valid }.map(\.id)
-        if json {
-            func object(_ score: BoundaryScore) -> [String: Any] {
-                ["precision": score.precision, "recall": score.recall, "f1": score.f1]
-            }
-            print(jsonLine(["summary": "grouping", "model": service.model?.path ?? "none",
-                            "boundaries": object(scores.model), "baseline": object(scores.baseline),
-                            "titleAgreement": Double(scores.titleHits) / Double(max(1, scores.scored)),
-                            "scored": scores.scored, "cases": results.count, "invalid": invalid,
-                            "p50ms": percentile(times, 50), "p95ms": percentile(times, 95)]))
+        if options.json {
+            print(jsonLine(Summary(
+                model: service.model?.path ?? "none", boundaries: Score(scores.model), baseline: Score(scores.baseline),
+                titleAgreement: Double(scores.titleHits) / Double(max(1, scores.scored)), scored: scores.scored,
+                cases: results.count, invalid: invalid, p50ms: percentile(times, 50), p95ms: percentile(times, 95))))
         } else {
             print("model: \(service.model?.path ?? "none (rules only)")")
             print("boundaries: \(scores.model.text) over \(scores.scored) cases")
@@ -199,14 +229,46 @@ enum EvalCommand {
         return 0
     }
 
-    /// One compact JSON object with sorted keys; layouts are embedded as JSON, not as strings.
-    static func jsonLine(_ object: [String: Any]) -> String {
-        var object = object
-        if let layout = object["layout"] as? String,
-           let value = try? JSONSerialization.jsonObject(with: Data(layout.utf8)) {
-            object["layout"] = value
+    /// The next-question prompt of each case as the product scores it: the prompt text, then
+    /// each allowed choice's label as the continuation scored after it.
+    static func prompts(_ options: Prompts) async throws -> Int32 {
+        struct Option: Encodable { let choice: String; let label: String }
+        struct Case: Encodable {
+            let finishOnly: Bool
+            let format: String
+            let id: String
+            let language: String
+            let options: [Option]
+            let prompt: String
         }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        if options.decider.noModel, options.decider.format == .chat {
+            throw Prompts.usageError("--format chat needs a model (its chat template), not --no-model")
+        }
+        let set = try ChoiceScenarioSet.load(from: URL(fileURLWithPath: options.file))
+        let service = try options.decider.service()
+        let format = service.format
+        let rules = try rulesByLanguage()
+        for scenario in set.cases {
+            guard let rules = rules[scenario.language] else { continue }
+            let conversation = scenario.conversation
+            let allowed = rules.allowedChoices(conversation)
+            // Scored, not generated: the options are not listed in the prompt but read after it.
+            let prompt = QuestionPrompt.make(conversation: conversation, options: allowed,
+                                             hints: rules.angleHints(conversation), listOptions: false)
+            let text = service.model.map { prompt.render(for: $0, format: format) } ?? prompt.completion
+            let labels = allowed.choices.map {
+                Option(choice: $0.rawValue, label: DecisionPrompt.continuation(ChoiceLabels.label($0), format: format))
+            }
+            if options.json {
+                print(jsonLine(Case(finishOnly: allowed.finishOnly, format: format.rawValue, id: scenario.id,
+                                    language: scenario.language, options: labels, prompt: text)))
+            } else {
+                print("== \(scenario.id) (\(scenario.language), \(format.rawValue)\(allowed.finishOnly ? ", finish only" : ""))")
+                print(text)
+                for label in labels { print("-> \(label.choice): \(label.label)") }
+                print()
+            }
+        }
+        return 0
     }
 }

@@ -1,64 +1,120 @@
 import DialogueCore
 import Foundation
 import Notes
+import Options
 import VoiceSession
 
 /// `list`, `show`, `search`, `delete`, `edit`: the notes folder from the command line.
 enum NotesCommands {
-    static let usage = """
-    Usage:
-      dialogue-memo list [--json] [--notes-dir DIR]          saved notes, newest first
-      dialogue-memo show ID [--notes-dir DIR]                print a note (ID: any unique prefix)
-      dialogue-memo search QUERY [--json] [--notes-dir DIR]  title and body; case, accents and width ignored
-      dialogue-memo delete ID [--yes] [--notes-dir DIR]      delete a note (asks first unless --yes)
-      dialogue-memo edit ID [--notes-dir DIR]                open a note in $VISUAL / $EDITOR
-    """
+    /// `--notes-dir DIR`, for every command that reads the notes folder.
+    struct Folder {
+        var directory: String?
+        var store: NotesStore { NotesStore(directory: directory ?? NotesStore.defaultDirectory) }
+        static let declarations: [Declaration<Self>] = [
+            .value("--notes-dir DIR", \.directory, "the notes folder (default: $XDG_DATA_HOME/dialogue-memo/notes)"),
+        ]
+    }
 
-    static func run(_ command: String, _ arguments: [String]) async throws -> Int32 {
-        let options = try Options.command(arguments, flags: ["--json", "--yes"], values: ["--notes-dir"], usage: usage)
-        let store = NotesStore(directory: options.values["--notes-dir"] ?? NotesStore.defaultDirectory)
-        let needsArgument = command != "list"
-        guard options.positional.count == (needsArgument ? 1 : 0) else {
-            printError(needsArgument ? "\(command) needs one \(command == "search" ? "QUERY" : "ID").\n\n\(usage)"
-                                     : "list takes no arguments.\n\n\(usage)")
-            return 2
-        }
-        let argument = options.positional.first ?? ""
-        do {
-            switch command {
-            case "list": printNotes(try store.list(), json: options.flags.contains("--json"), empty: "No notes yet in \(store.directory).")
-            case "search": printNotes(try store.search(argument), json: options.flags.contains("--json"), empty: "No note matches “\(Screen.clean(argument))”.")
-            case "show": print(try store.note(id: argument).text, terminator: "")
-            case "delete":
-                let note = try store.note(id: argument)
-                if !options.flags.contains("--yes") {
-                    print("Delete “\(Screen.clean(note.title))” (\(note.path))? [y/N] ", terminator: "")
-                    fflush(nil)
-                    guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == "y" else {
-                        print("Kept.")
-                        return 1
-                    }
-                }
-                try store.delete(note)
-                print("Deleted \(note.path)")
-            case "edit":
-                let note = try store.note(id: argument)
-                let edited = try Editor().edit(note.text, name: URL(fileURLWithPath: note.path).lastPathComponent)
-                if edited != note.text {
-                    try store.replace(note, with: edited)
-                    print("Saved \(note.path)")
-                } else {
-                    print("No changes.")
-                }
-            default:
-                printError("unknown command \"\(command)\"")
-                return 2
-            }
+    struct List: ParsableOptions {
+        static let command = "dialogue-memo list"
+        static let about = "Lists the saved notes, newest first."
+        var json = false
+        var folder = Folder()
+        static let declarations: [Declaration<Self>] = [
+            .flag("--json", \.json, "one JSON object per note: id, title, path, created"),
+        ] + Folder.declarations.within(\.folder)
+    }
+
+    struct Show: ParsableOptions {
+        static let command = "dialogue-memo show"
+        static let about = "Prints a note."
+        var id = ""
+        var folder = Folder()
+        static let declarations: [Declaration<Self>] = [
+            .positional("ID", \.id, "any unique prefix of the note's id (see dialogue-memo list)"),
+        ] + Folder.declarations.within(\.folder)
+    }
+
+    struct Search: ParsableOptions {
+        static let command = "dialogue-memo search"
+        static let about = "Finds notes by title and body; case, accents and width are ignored."
+        var query = ""
+        var json = false
+        var folder = Folder()
+        static let declarations: [Declaration<Self>] = [
+            .positional("QUERY", \.query, "the words to find (quote several words)"),
+            .flag("--json", \.json, "one JSON object per note: id, title, path, created"),
+        ] + Folder.declarations.within(\.folder)
+    }
+
+    struct Delete: ParsableOptions {
+        static let command = "dialogue-memo delete"
+        static let about = "Deletes a note, after asking."
+        var id = ""
+        var yes = false
+        var folder = Folder()
+        static let declarations: [Declaration<Self>] = [
+            .positional("ID", \.id, "any unique prefix of the note's id"),
+            .flag("--yes", \.yes, "delete without asking"),
+        ] + Folder.declarations.within(\.folder)
+    }
+
+    struct Edit: ParsableOptions {
+        static let command = "dialogue-memo edit"
+        static let about = "Opens a note in $VISUAL or $EDITOR and saves the changes."
+        var id = ""
+        var folder = Folder()
+        static let declarations: [Declaration<Self>] = [
+            .positional("ID", \.id, "any unique prefix of the note's id"),
+        ] + Folder.declarations.within(\.folder)
+    }
+
+    static let commands = [
+        Subcommand(List.self, "your saved notes, newest first") { options in
+            let store = options.folder.store
+            printNotes(try store.list(), json: options.json, empty: "No notes yet in \(store.directory).")
             return 0
-        } catch {
-            printError("\(error)")
-            return 1
+        },
+        Subcommand(Show.self, "print a note") { options in
+            print(try options.folder.store.note(id: options.id).text, terminator: "")
+            return 0
+        },
+        Subcommand(Search.self, "notes whose title or body contains QUERY") { options in
+            printNotes(try options.folder.store.search(options.query), json: options.json,
+                       empty: "No note matches “\(Screen.clean(options.query))”.")
+            return 0
+        },
+        Subcommand(Delete.self, "delete a note (asks first unless --yes)", run: delete),
+        Subcommand(Edit.self, "open a note in your editor", run: edit),
+    ]
+
+    static func delete(_ options: Delete) throws -> Int32 {
+        let store = options.folder.store
+        let note = try store.note(id: options.id)
+        if !options.yes {
+            print("Delete “\(Screen.clean(note.title))” (\(note.path))? [y/N] ", terminator: "")
+            fflush(nil)
+            guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == "y" else {
+                print("Kept.")
+                return 1
+            }
         }
+        try store.delete(note)
+        print("Deleted \(note.path)")
+        return 0
+    }
+
+    static func edit(_ options: Edit) throws -> Int32 {
+        let store = options.folder.store
+        let note = try store.note(id: options.id)
+        let edited = try Editor().edit(note.text, name: URL(fileURLWithPath: note.path).lastPathComponent)
+        if edited != note.text {
+            try store.replace(note, with: edited)
+            print("Saved \(note.path)")
+        } else {
+            print("No changes.")
+        }
+        return 0
     }
 
     static func printNotes(_ notes: [NoteFile], json: Bool, empty: String) {

@@ -1,6 +1,7 @@
 import DialogueCore
 import Foundation
 import Notes
+import Options
 import Speech
 import Transcription
 import VoiceSession
@@ -50,29 +51,29 @@ enum RecordCommand {
 
 /// `dialogue-memo play ID`: plays the recording kept beside a note.
 enum PlayCommand {
-    static let usage = """
-    Usage: dialogue-memo play ID [--output NAME] [--notes-dir DIR]
+    struct Arguments: ParsableOptions {
+        static let command = "dialogue-memo play"
+        static let about = "Plays the recording of a note made with `dialogue-memo record --keep-audio`. Ctrl-C stops."
+        var id = ""
+        var output: String?
+        var folder = NotesCommands.Folder()
+        static let declarations: [Declaration<Self>] = [
+            .positional("ID", \.id, "any unique prefix of the note's id (see dialogue-memo list)"),
+            .value("--output NAME", \.output, "PulseAudio sink (default: the server's default)"),
+        ] + NotesCommands.Folder.declarations.within(\.folder)
+    }
 
-    Plays the recording of a note made with `dialogue-memo record --keep-audio`.
-    ID is any unique prefix of the note's id (see `dialogue-memo list`). Ctrl-C stops.
-    """
-
-    static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options.command(arguments, flags: [], values: ["--output", "--notes-dir"], usage: usage)
-        guard options.positional.count == 1, let id = options.positional.first else {
-            printError("play needs one ID.\n\n\(usage)")
-            return 2
-        }
-        let store = NotesStore(directory: options.values["--notes-dir"] ?? NotesStore.defaultDirectory)
+    static func run(_ options: Arguments) async throws -> Int32 {
+        let store = options.folder.store
         do {
-            let note = try store.note(id: id)
+            let note = try store.note(id: options.id)
             guard let path = store.audioPath(of: note) else {
                 printError("“\(Screen.clean(note.title))” (\(note.id)) has no recording: only `dialogue-memo record --keep-audio` keeps one.")
                 return 1
             }
             let wav = try WAVFile(contentsOf: path)
             let pcm = wav.monoSamples(at: wav.sampleRate).map { Int16(max(-1, min(1, $0)) * 32767) }
-            let speaker = try Speaker(server: try AudioServer(), device: options.values["--output"], sampleRate: wav.sampleRate)
+            let speaker = try Speaker(server: try AudioServer(), device: options.output, sampleRate: wav.sampleRate)
             print("Playing \(String(format: "%.1f", wav.duration)) s from \(path) on \(speaker.deviceName)… (Ctrl-C stops)")
             let playing = Task { try await speaker.play(PCMBuffer(sampleRate: wav.sampleRate, samples: pcm), leadingSilence: 0.1) }
             let interrupts = Interrupts()

@@ -1,24 +1,35 @@
 import Foundation
+import Options
 import VoiceSession
 
 /// `dialogue-memo recover`: exchanges that never finished (a crash, a kill, a failed save) are
 /// rebuilt from their journals, opened in the editor and saved like any other note.
 enum RecoverCommand {
-    static let usage = """
-    Usage: dialogue-memo recover [--list] [--yes] [--notes-dir DIR]
+    struct Arguments: ParsableOptions {
+        static let command = "dialogue-memo recover"
+        static let about = """
+        Lists unfinished memos (journals of exchanges that were interrupted by a crash, a kill or a
+        failed save) and reopens them one by one in the editor.
+        """
+        var list = false
+        var yes = false
+        var lang: String?
+        var folder = NotesCommands.Folder()
+        static let declarations: [Declaration<Self>] = [
+            .flag("--list", \.list, "only list them"),
+            .flag("--yes", \.yes, "save them without asking"),
+            .value("--lang", \.lang, "interface language (default: from LC_ALL / LC_MESSAGES / LANG)", .language),
+        ] + NotesCommands.Folder.declarations.within(\.folder)
+    }
 
-    Lists unfinished memos (journals of exchanges that were interrupted by a crash, a kill or a
-    failed save) and reopens them one by one in the editor. --list only lists them; --yes saves
-    them without asking.
-    """
-
-    static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options.command(arguments, flags: ["--list", "--yes"], values: ["--notes-dir", "--lang"], usage: usage)
-        let context = try SessionConfiguration.command(options.without(["--list"]), usage: usage)
-        let recovery = Recovery(context: context)
+    static func run(_ options: Arguments) async throws -> Int32 {
+        // SessionConfiguration.command still takes the old options struct (until talk declares its options).
+        let legacy = Options(flags: options.yes ? ["--yes"] : [],
+                             values: ["--notes-dir": options.folder.directory, "--lang": options.lang])
+        let recovery = Recovery(context: try SessionConfiguration.command(legacy, usage: Arguments.help))
         let journals = recovery.journals
         if journals.isEmpty { print("No unfinished memos."); return 0 }
-        if options.flags.contains("--list") {
+        if options.list {
             for path in journals { print("\(path)  \(Recovery.summary(of: path))") }
             return 0
         }
