@@ -7,7 +7,7 @@ SWIFT ?= swift
 # Two ggml engines spinning on 2 cores collapse; OpenMP must be passive from process start.
 export OMP_WAIT_POLICY := PASSIVE
 
-.PHONY: all deps build release test demo install bench bench-tools clean help
+.PHONY: all deps build release test demo install bench bench-tools eval-own eval-public clean help
 
 all: build
 
@@ -18,6 +18,8 @@ help:
 	@echo "make build    debug build;  make release: optimized build in .build/release"
 	@echo "make install  install dialogue-memo into \$$PREFIX (default /usr/local)"
 	@echo "make bench    turn-latency benchmark: tables and one JSON summary line (BENCH_ARGS=--quick)"
+	@echo "make eval-own     decision quality on our labelled sets in Tests/Fixtures (EVAL_ARGS=--no-model)"
+	@echo "make eval-public  the same on the public sets in ../shared/eval, when that folder exists"
 
 deps:
 	@scripts/bootstrap.sh
@@ -53,6 +55,21 @@ bench: release
 
 bench-tools: deps
 	@python3 scripts/bench/bench.py --tools-only
+
+# Decision quality (choices and grouping) through the real decision path. Our own labelled sets
+# live in Tests/Fixtures; the public ones, when a workspace has them beside the repository, are an
+# extra measure that no test depends on. EVAL_ARGS are passed on (e.g. --no-model, --json).
+eval-own: release
+	@.build/release/dialogue-memo eval choices Tests/Fixtures/choice-scenarios.json $(EVAL_ARGS)
+	@.build/release/dialogue-memo eval grouping Tests/Fixtures/grouping-scenarios.json $(EVAL_ARGS)
+
+eval-public: release
+	@if [ -d ../shared/eval ]; then \
+		.build/release/dialogue-memo eval choices ../shared/eval/choice-scenarios.json $(EVAL_ARGS) && \
+		.build/release/dialogue-memo eval grouping ../shared/eval/grouping-scenarios.json $(EVAL_ARGS); \
+	else \
+		echo "../shared/eval is absent: no public scenario sets to measure (make eval-own runs ours)"; \
+	fi
 
 clean:
 	rm -rf .build

