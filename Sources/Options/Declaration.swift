@@ -10,6 +10,8 @@ public struct Declaration<Root>: Sendable {
     let kind: DeclarationKind
     /// An option's names (the first is the one shown), or the positional's name.
     let names: [String]
+    /// The name shown ("--lang", "FILE.wav").
+    public var name: String { names[0] }
     /// What the value is called in the help ("PATH", "ja|en"); empty for flags.
     let placeholder: String
     let help: String

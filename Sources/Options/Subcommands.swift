@@ -1,3 +1,5 @@
+import Foundation
+
 /// A command chosen by the first argument (`dialogue-memo list`, `dialogue-memo eval fuzz`):
 /// its name and arguments for the list, and what runs it.
 public struct Subcommand: Sendable {
@@ -10,7 +12,8 @@ public struct Subcommand: Sendable {
     /// A command with typed options: `run` gets them parsed; name and arguments come from them.
     public init<Options: ParsableOptions>(_ options: Options.Type, _ summary: String,
                                           run: @escaping @Sendable (Options) async throws -> Int32) {
-        name = Options.command.split(separator: " ").last.map(String.init) ?? Options.command
+        name = (Options.command.split(separator: " ").last.map(String.init) ?? Options.command)
+            .trimmingCharacters(in: CharacterSet(charactersIn: "[]"))   // "[talk]": the default command
         arguments = Options.positionalSynopsis
         self.summary = summary
         self.run = { arguments in try await run(try Options.parse(arguments)) }

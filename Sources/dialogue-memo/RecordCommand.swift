@@ -10,37 +10,37 @@ import VoiceSession
 /// model: record until a pause or a key, transcribe, and the note is the person's sentences
 /// with the first one as the title when the title rule allows.
 enum RecordCommand {
-    static let usage = """
-    Usage: dialogue-memo record [options]
+    struct Arguments: ParsableOptions {
+        static let command = "dialogue-memo record"
+        static let about = """
+        Records until you pause (or press a key, or Ctrl-C), transcribes, and opens the note in
+        your editor before saving. No questions are asked.
 
-    Records until you pause (or press a key, or Ctrl-C), transcribes, and opens the note in
-    your editor before saving. No questions are asked.
+        Example:
+          dialogue-memo record --lang en --keep-audio
+          dialogue-memo play 3f2a      # listen to it again
+        """
+        var session = SessionArguments(configuration: Self.relaxed)
+        var keepAudio = false
+        static let declarations: [Declaration<Self>] = [
+            .flag("--keep-audio", \.keepAudio,
+                  "also keep the recording as a WAV file beside the note (without it, your voice is never written to disk)"),
+        ] + SessionArguments.declarations.filter { !["--type", "--output", "--llm-model", "--no-model", "--no-overlap"].contains($0.name) }
+            .within(\.session)
 
-    Options:
-      --lang ja|en|es|fr|de      language of the speech (default: from LC_ALL / LC_MESSAGES / LANG)
-      --input NAME               PulseAudio source (default: the server's default)
-      --silence relaxed|default|aggressive
-                                 how long a pause ends the recording (default: relaxed, 1.25 s)
-      --whisper-model PATH       speech model (default: the one make deps installed)
-      --keep-audio               also keep the recording as a WAV file beside the note
-                                 (without it, your voice is never written to disk)
-      --notes-dir DIR            where notes are saved (default: $XDG_DATA_HOME/dialogue-memo/notes)
-      --events FILE|-            JSON lines of every step, for scripts
-      --yes                      save without opening the editor or asking
-
-    Example:
-      dialogue-memo record --lang en --keep-audio
-      dialogue-memo play 3f2a      # listen to it again
-    """
-
-    static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options.command(arguments, flags: ["--keep-audio", "--yes"], values: ["--lang", "--input", "--silence", "--whisper-model", "--notes-dir", "--events"], usage: usage)
-        let context = try SessionConfiguration.command(options, usage: usage) { configuration in
-            if options.values["--silence"] == nil { configuration.silence = .relaxed }
+        /// A voice note's pauses are longer: 1.25 s of silence ends it unless --silence says otherwise.
+        static var relaxed: SessionConfiguration {
+            var configuration = SessionConfiguration(language: "en")
+            configuration.silence = .relaxed
+            return configuration
         }
+    }
+
+    static func run(_ options: Arguments) async throws -> Int32 {
+        let context = try options.session.context()
         let session: RecordSession
         do {
-            session = try RecordSession.open(context, keepAudio: options.flags.contains("--keep-audio"))
+            session = try RecordSession.open(context, keepAudio: options.keepAudio)
         } catch {
             printError("\(error)\nCheck the microphone and models with `dialogue-memo doctor`; without voice, `dialogue-memo talk --type` lets you type a memo.")
             return 1

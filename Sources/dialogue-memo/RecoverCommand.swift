@@ -23,10 +23,9 @@ enum RecoverCommand {
     }
 
     static func run(_ options: Arguments) async throws -> Int32 {
-        // SessionConfiguration.command still takes the old options struct (until talk declares its options).
-        let legacy = Options(flags: options.yes ? ["--yes"] : [],
-                             values: ["--notes-dir": options.folder.directory, "--lang": options.lang])
-        let recovery = Recovery(context: try SessionConfiguration.command(legacy, usage: Arguments.help))
+        var session = SessionArguments(lang: options.lang, notesDirectory: options.folder.directory)
+        session.configuration.saveWithoutAsking = options.yes
+        let recovery = Recovery(context: try session.context())
         let journals = recovery.journals
         if journals.isEmpty { print("No unfinished memos."); return 0 }
         if options.list {

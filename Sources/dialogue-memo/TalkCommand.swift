@@ -1,40 +1,25 @@
 import DialogueCore
 import Foundation
+import Options
 import VoiceSession
 
 /// `dialogue-memo` / `dialogue-memo talk`: the exchange, by voice or typed, then the editor.
 enum TalkCommand {
-    static let usage = """
-    Usage: dialogue-memo [talk] [options]
+    struct Arguments: ParsableOptions {
+        static let command = "dialogue-memo [talk]"
+        static let about = """
+        Asks what idea you want to capture, a few follow-up questions, and turns your answers into
+        a note of your own sentences, which you edit before saving. End any time by saying
+        "that's all", pressing a key, or Ctrl-C: your words always go to the editor.
+        """
+        var session = SessionArguments()
+        static let declarations: [Declaration<Self>] = SessionArguments.declarations.within(\.session)
+    }
 
-    Asks what idea you want to capture, a few follow-up questions, and turns your answers into
-    a note of your own sentences, which you edit before saving. End any time by saying
-    "that's all", pressing a key, or Ctrl-C: your words always go to the editor.
+    static func run(_ arguments: [String]) async throws -> Int32 { try await run(Arguments.parse(arguments)) }
 
-    Options:
-      --lang ja|en|es|fr|de      interface language (default: from LC_ALL / LC_MESSAGES / LANG)
-      --type                     type the answers instead of speaking
-      --input NAME, --output NAME
-                                 PulseAudio source / sink (default: the server's defaults)
-      --silence relaxed|default|aggressive
-                                 how long a pause ends an answer (1.25 s, 0.7 s, 0.35 s)
-      --whisper-model PATH       speech model (default: the one make deps installed)
-      --llm-model PATH           any GGUF language model (default: gemma-3-270m)
-      --no-model                 decide with the built-in rules only
-      --no-overlap               transcribe only after the pause has ended the answer (slower;
-                                 for comparison: by default transcription starts as you pause)
-      --notes-dir DIR            where notes are saved (default: $XDG_DATA_HOME/dialogue-memo/notes)
-      --events FILE|-            JSON lines of every step, for scripts
-      --yes                      save without opening the editor or asking
-    """
-
-    static let flags: Set<String> = ["--type", "--yes", "--no-model", "--no-overlap"]
-    static let valued: Set<String> = ["--lang", "--input", "--output", "--silence", "--whisper-model",
-                                      "--llm-model", "--notes-dir", "--events"]
-
-    static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options.command(arguments, flags: flags, values: valued, usage: usage)
-        let context = try SessionConfiguration.command(options, usage: usage)
+    static func run(_ options: Arguments) async throws -> Int32 {
+        let context = try options.session.context()
         if !context.configuration.saveWithoutAsking, let status = Recovery(context: context).offer() {
             return status
         }
@@ -47,49 +32,47 @@ enum TalkCommand {
     }
 }
 
-extension SessionConfiguration {
-    /// The configuration `talk`, `demo` and `record` read from their options, and the session
-    /// built from it; a bad argument ends the command with the usage (exit 2).
-    static func command(_ options: Options, usage: String, change: (inout SessionConfiguration) -> Void = { _ in })
-        throws -> SessionContext {
-        guard options.positional.isEmpty else {
-            printError("unexpected argument \"\(options.positional[0])\".\n\n\(usage)")
-            throw CommandExit(status: 2)
-        }
-        var silence: SilencePreset?
-        if let name = options.values["--silence"] {
-            guard let preset = SilencePreset(rawValue: name) else {
-                printError("--silence takes relaxed, default or aggressive (not \"\(name)\").\n\n\(usage)")
-                throw CommandExit(status: 2)
-            }
-            silence = preset
-        }
-        let (code, unsupported) = language(flag: options.values["--lang"])
-        guard let code else {
-            printError("--lang takes one of \(LanguagePackLoader.supportedLanguages.joined(separator: ", ")) (not \"\(options.values["--lang"]!)\").\n\n\(usage)")
-            throw CommandExit(status: 2)
-        }
-        var configuration = SessionConfiguration(language: code)
-        configuration.typing = options.flags.contains("--type")
-        configuration.inputDevice = options.values["--input"]
-        configuration.outputDevice = options.values["--output"]
-        if let silence { configuration.silence = silence }
-        if let path = options.values["--whisper-model"] { configuration.whisperModel = path }
-        if let path = options.values["--llm-model"] { configuration.languageModel = path }
-        if options.flags.contains("--no-model") { configuration.languageModel = nil }
-        configuration.overlap = !options.flags.contains("--no-overlap")
-        if let directory = options.values["--notes-dir"] { configuration.notesDirectory = directory }
-        configuration.events = options.values["--events"]
-        configuration.saveWithoutAsking = options.flags.contains("--yes")
-        change(&configuration)
+/// The options of every command that runs a session (talk, demo, record), declared once and
+/// written straight into a `SessionConfiguration`.
+struct SessionArguments {
+    var configuration = SessionConfiguration(language: "en")
+    /// `--lang`, resolved (with the locale) by `context()`.
+    var lang: String?
+    var noModel = false
+    var llmModel: String?
+    var whisperModel: String?
+    var notesDirectory: String?
+
+    static let declarations: [Declaration<Self>] = [
+        .value("--lang", \.lang, "interface language (default: from LC_ALL / LC_MESSAGES / LANG)", .language),
+        .flag("--type", \.configuration.typing, "type the answers instead of speaking"),
+        .value("--input NAME", \.configuration.inputDevice, "PulseAudio source (default: the server's default)"),
+        .value("--output NAME", \.configuration.outputDevice, "PulseAudio sink (default: the server's default)"),
+        .value("--silence", \.configuration.silence, "how long a pause ends an answer (1.25 s, 0.7 s, 0.35 s)", .cases),
+        .value("--whisper-model PATH", \.whisperModel, "speech model (default: the one make deps installed)"),
+        .value("--llm-model PATH", \.llmModel, "any GGUF language model (default: gemma-3-270m)"),
+        .flag("--no-model", \.noModel, "decide with the built-in rules only"),
+        .flag("--no-overlap", \.configuration.overlap,
+              "transcribe only after the pause has ended the answer (slower; by default transcription starts as you pause)",
+              setting: false),
+        .value("--notes-dir DIR", \.notesDirectory, "where notes are saved (default: $XDG_DATA_HOME/dialogue-memo/notes)"),
+        .value("--events FILE|-", \.configuration.events, "JSON lines of every step, for scripts"),
+        .flag("--yes", \.configuration.saveWithoutAsking, "save without opening the editor or asking"),
+    ]
+
+    /// The session these options describe, on the screen; an unsupported locale falls back to
+    /// English with a notice.
+    func context() throws -> SessionContext {
+        var configuration = self.configuration
+        let (code, unsupported) = SessionConfiguration.language(flag: lang)
+        configuration.language = code ?? "en"
+        if let whisperModel { configuration.whisperModel = whisperModel }
+        if let llmModel { configuration.languageModel = llmModel }
+        if noModel { configuration.languageModel = nil }
+        if let notesDirectory { configuration.notesDirectory = notesDirectory }
         let screen = Screen()
-        do {
-            let context = try SessionContext(configuration: configuration, display: screen)
-            if let unsupported { screen.notice(context.pack.ui(.unsupportedLocale, ["locale": unsupported])) }
-            return context
-        } catch {
-            printError("\(error)")
-            throw CommandExit(status: 1)
-        }
+        let context = try SessionContext(configuration: configuration, display: screen)
+        if let unsupported { screen.notice(context.pack.ui(.unsupportedLocale, ["locale": unsupported])) }
+        return context
     }
 }

@@ -69,9 +69,11 @@ struct TalkTests {
         let notes = try FileManager.default.contentsOfDirectory(atPath: memo.notesDir)
         #expect(notes.count == 1)
         let note = try String(contentsOfFile: memo.notesDir + "/" + notes[0], encoding: .utf8)
-        for sentence in ["A budget meeting is on Friday", "We must cut costs", "Decide which projects to pause", "That's all"] {
+        for sentence in ["A budget meeting is on Friday", "We must cut costs", "Decide which projects to pause"] {
             #expect(note.contains(sentence), "\(sentence) missing from\n\(note)")
         }
+        #expect(!note.contains("That"), "the ending phrase is control, not a note sentence:\n\(note)")
+        #expect(note.contains("ended: \"userEnded\""), "the front matter says how it ended:\n\(note)")
         #expect(memo.journals.isEmpty, "a saved exchange removes its journal")
     }
 
