@@ -118,30 +118,7 @@ enum NotesCommands {
     }
 
     static func printNotes(_ notes: [NoteFile], json: Bool, empty: String) {
-        if json {
-            let formatter = ISO8601DateFormatter()
-            for note in notes {
-                var object: [String: String] = ["id": note.id, "title": note.title, "path": note.path]
-                object["created"] = note.created.map(formatter.string(from:))
-                let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-                print(String(decoding: data ?? Data(), as: UTF8.self))
-            }
-            return
-        }
-        guard !notes.isEmpty else { print(empty); return }
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        let width = shortestUniquePrefix(notes.map(\.id))
-        for note in notes {
-            let date = note.created.map(formatter.string(from:)) ?? "                "
-            print("\(note.id.prefix(width).padding(toLength: width, withPad: " ", startingAt: 0))  \(date)  \(Screen.clean(note.title))")
-        }
-    }
-
-    /// The shortest prefix length (at least 6) that tells every id apart.
-    static func shortestUniquePrefix(_ ids: [String]) -> Int {
-        var length = 6
-        while length < (ids.map(\.count).max() ?? 6), Set(ids.map { $0.prefix(length) }).count < ids.count { length += 1 }
-        return length
+        if !json && notes.isEmpty { print(empty) }
+        for line in json ? NoteListing.jsonLines(notes) : NoteListing.lines(notes) { print(line) }
     }
 }

@@ -168,3 +168,23 @@ import Testing
         #expect(try await atEnd.answer(to: .opening) == .ended(partial: nil))
     }
 }
+
+@Suite struct SystemCheckTests {
+    @Test func aMissingSpeechModelSaysWhatToRun() async {
+        let check = await SystemCheck.whisperCheck("/nonexistent/ggml-base.bin")
+        #expect(!check.ok)
+        #expect(check.requiredForVoice)
+        #expect(check.detail.contains("/nonexistent/ggml-base.bin") && check.detail.contains("make deps"))
+    }
+
+    @Test func aFileThatIsNotAModelIsNotALanguageModel() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let path = scratch.path + "/model.gguf"
+        try Data("not a model".utf8).write(to: URL(fileURLWithPath: path))
+        let check = await SystemCheck.languageModelCheck(path)
+        #expect(!check.ok)
+        #expect(!check.requiredForVoice, "the rules take over without a language model")
+        #expect(check.detail.contains(path) && check.detail.contains("built-in rules"))
+    }
+}

@@ -1,0 +1,95 @@
+import Decisions
+import DialogueCore
+import Foundation
+import Speech
+import Transcription
+
+/// What `doctor` checks: every component a voice dialogue needs, each with what to do when it
+/// is missing. Each check really uses the component (loads the model, renders a word, asks
+/// the server), so a file that exists but does not work is found too.
+public enum SystemCheck {
+    public struct Check: Sendable, Equatable {
+        public var ok: Bool
+        public var label: String
+        public var detail: String
+        /// Whether a voice dialogue needs it (the language model is optional: rules take over).
+        public var requiredForVoice: Bool
+    }
+
+    public static func whisperCheck(_ path: String) async -> Check {
+        do {
+            let transcriber = try Transcriber(modelPath: path)
+            let size = fileSizeMB(path)
+            guard transcriber.isMultilingual else {
+                return Check(ok: false, label: "speech model", detail: "\(path) is English-only (\(transcriber.modelType)); fix: use a multilingual model (make deps installs one)", requiredForVoice: true)
+            }
+            return Check(ok: true, label: "speech model", detail: "whisper \(transcriber.modelType), multilingual, \(size) MB — \(path)", requiredForVoice: true)
+        } catch {
+            return Check(ok: false, label: "speech model", detail: "\(error)", requiredForVoice: true)
+        }
+    }
+
+    public static func languageModelCheck(_ path: String) async -> Check {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        do {
+            let model = try LanguageModel(path: path, contextSize: 512)
+            return Check(ok: true, label: "language model", detail: "\(name) loads (\(model.summary), vocabulary \(model.vocabularySize) tokens, \(fileSizeMB(path)) MB)", requiredForVoice: false)
+        } catch {
+            return Check(ok: false, label: "language model", detail: "\(error) Without it, questions follow the built-in rules.", requiredForVoice: false)
+        }
+    }
+
+    public static let voices = ["en-us", "es", "fr-fr", "de", "ja"]
+
+    /// Renders a word with each voice: proves the voice exists and speaks, not just that a file
+    /// with its name is installed.
+    public static func voicesCheck() -> Check {
+        var missing: [String] = []
+        var failure: Error?
+        for voice in voices {
+            do {
+                let pcm = try SpeechSynthesizer.shared.render(voice == "ja" ? "あ" : "a", voice: voice)
+                if pcm.samples.isEmpty { missing.append(voice) }
+            } catch SpeechError.voiceMissing {
+                missing.append(voice)
+            } catch {
+                failure = error
+                break
+            }
+        }
+        if let failure {
+            return Check(ok: false, label: "espeak-ng voices", detail: "\(failure)", requiredForVoice: true)
+        }
+        if missing.isEmpty {
+            return Check(ok: true, label: "espeak-ng voices", detail: voices.joined(separator: ", "), requiredForVoice: true)
+        }
+        return Check(ok: false, label: "espeak-ng voices", detail: "missing \(missing.joined(separator: ", ")); fix: apt-get install espeak-ng-data", requiredForVoice: true)
+    }
+
+    public static func audioChecks() -> [Check] {
+        do {
+            let info = try AudioServer().info()
+            var checks = [Check(ok: true, label: "audio server", detail: "\(info.serverName) \(info.serverVersion)", requiredForVoice: true)]
+            if let sink = info.defaultSink, info.sinks.contains(sink) {
+                checks.append(Check(ok: true, label: "default output", detail: sink, requiredForVoice: true))
+            } else {
+                checks.append(Check(ok: false, label: "default output", detail: "none; fix: connect a speaker or headphones, or choose one with --output NAME (pactl list short sinks)", requiredForVoice: true))
+            }
+            let capture = info.sources.filter { !$0.hasSuffix(".monitor") }
+            if let source = info.defaultSource, info.sources.contains(source), !source.hasSuffix(".monitor") {
+                checks.append(Check(ok: true, label: "default input", detail: source, requiredForVoice: true))
+            } else {
+                let hint = capture.isEmpty ? "connect a microphone" : "choose one with --input NAME (\(capture.joined(separator: ", ")))"
+                checks.append(Check(ok: false, label: "default input", detail: "no microphone is the default; fix: \(hint)", requiredForVoice: true))
+            }
+            return checks
+        } catch {
+            return [Check(ok: false, label: "audio server", detail: "\(error)", requiredForVoice: true)]
+        }
+    }
+
+    static func fileSizeMB(_ path: String) -> Int {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return size / 1_000_000
+    }
+}
