@@ -60,10 +60,12 @@ enum EvalCommand {
         """
         var file = ""
         var json = false
+        var split: String?
         var decider = Decider()
         static let declarations: [Declaration<Self>] = [
             .positional("FILE.json", \.file, "choice scenarios", .existingFile),
             .flag("--json", \.json, "one JSON object per case, then one summary object"),
+            .value("--split", \.split, "only the cases of this split (dev: tuned on; test: reported only)", .oneOf(["dev", "test"])),
         ] + (Decider.model + [Decider.rulesPriorOption]).within(\.decider)
     }
 
@@ -145,17 +147,15 @@ enum EvalCommand {
         struct Summary: Encodable {
             let summary = "choices"
             let model: String
-            let acceptable: [String: Double]
+            let report: ChoiceReport
             let fallbackOnly: [String: Double]
-            let mustEndMissed: [String]
-            let cases: Int
             let p50ms: Int
             let p95ms: Int
         }
-        let set = try ChoiceScenarioSet.load(from: URL(fileURLWithPath: options.file))
+        let cases = try ChoiceScenarioSet.load(from: URL(fileURLWithPath: options.file)).cases
+            .filter { options.split == nil || $0.split == options.split }
         let service = try options.decider.service()
-        let packs = try LanguagePackLoader().loadAll()
-        let results = try await ChoiceEvaluation.run(set.cases, rules: try rulesByLanguage(), service: service) { result in
+        let results = try await ChoiceEvaluation.run(cases, rules: try rulesByLanguage(), service: service) { result in
             if options.json {
                 print(jsonLine(Case(id: result.id, choice: result.choice.rawValue, source: result.source.rawValue, ms: result.milliseconds)))
             } else {
@@ -164,21 +164,17 @@ enum EvalCommand {
                 print("\(mark) \(result.id): \(result.choice.rawValue) [\(result.source.rawValue)]\(suggestion) \(result.milliseconds) ms")
             }
         }
-        let rates = ChoiceEvaluation.rates(results)
-        let fallback = FallbackEvaluation.evaluate(set.cases, packs: packs)
-        let missed = ChoiceEvaluation.missedEndings(results)
+        let report = ChoiceReport(results)
+        let fallback = FallbackEvaluation.evaluate(cases, packs: try LanguagePackLoader().loadAll())
         let times = results.filter { $0.attempts > 0 }.map(\.milliseconds)
         if options.json {
-            print(jsonLine(Summary(
-                model: service.model?.path ?? "none",
-                acceptable: Dictionary(uniqueKeysWithValues: (rates.rows + [rates.overall]).map { ($0.language, $0.rate) }),
-                fallbackOnly: Dictionary(uniqueKeysWithValues: (fallback.perLanguage + [fallback.overall]).map { ($0.language, $0.rate) }),
-                mustEndMissed: missed, cases: results.count, p50ms: percentile(times, 50), p95ms: percentile(times, 95))))
+            print(jsonLine(Summary(model: service.model?.path ?? "none", report: report,
+                                   fallbackOnly: Dictionary(uniqueKeysWithValues: (fallback.perLanguage + [fallback.overall]).map { ($0.language, $0.rate) }),
+                                   p50ms: percentile(times, 50), p95ms: percentile(times, 95))))
         } else {
             print("model: \(service.model?.path ?? "none (rules only)")")
-            print("acceptable: " + rates.text)
+            print(report.text)
             print(fallback.summary)
-            print("mustEnd cases that did not end: \(missed.isEmpty ? "none" : missed.joined(separator: ", "))")
             print("latency of model decisions: p50 \(percentile(times, 50)) ms, p95 \(percentile(times, 95)) ms (\(times.count) asked)")
         }
         return 0

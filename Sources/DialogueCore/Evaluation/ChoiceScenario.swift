@@ -1,7 +1,8 @@
 import Foundation
 
-/// One labelled case of `shared/eval/choice-scenarios.json`: a conversation so far and the
-/// next choices a thoughtful interviewer would accept.
+/// One labelled case of a choice scenario file (the project's `Tests/Fixtures`, or a public
+/// set of the same shape): a conversation so far and the next choices a thoughtful
+/// interviewer would accept.
 public struct ChoiceScenario: Sendable, Hashable, Codable {
     public let id: String
     public let language: String
@@ -12,6 +13,10 @@ public struct ChoiceScenario: Sendable, Hashable, Codable {
     /// The last answer is an explicit ending or refusal.
     public let mustEnd: Bool
     public let note: String?
+    /// "dev" (tuned on) or "test" (reported only); nil in sets without a split.
+    public let split: String?
+    /// What the case tests (ordinary, refusal, injection, …); nil when unlabelled.
+    public let category: String?
 
     public var conversation: Conversation { Conversation(turns: turns) }
 }

@@ -1,0 +1,31 @@
+import DialogueCore
+import Testing
+@testable import Decisions
+
+@Suite struct ChoiceReportTests {
+    func result(_ id: String, _ language: String, choice: QuestionChoice, acceptable: Bool, mustEnd: Bool,
+                split: String?, category: String?) -> ChoiceCaseResult {
+        ChoiceCaseResult(id: id, language: language, choice: choice, source: .rules, suggestion: nil, acceptable: acceptable,
+                         mustEnd: mustEnd, milliseconds: 0, attempts: 0, failures: [], split: split, category: category)
+    }
+
+    @Test func theConfusionNamesEachKindOfMistake() {
+        let report = ChoiceReport([
+            result("a", "en", choice: .problem, acceptable: true, mustEnd: false, split: "dev", category: "ordinary"),
+            result("b", "en", choice: .audience, acceptable: false, mustEnd: false, split: "dev", category: "ordinary"),
+            result("c", "de", choice: .problem, acceptable: false, mustEnd: true, split: "test", category: "refusal"),
+            result("d", "de", choice: .ready, acceptable: false, mustEnd: false, split: "test", category: "endingWordAsContent"),
+            result("e", "ja", choice: .stop, acceptable: true, mustEnd: true, split: nil, category: nil),
+        ])
+        #expect(report.cases == 5)
+        #expect(report.missedEndings == ["c"])
+        #expect(report.falseEndings == ["d"])
+        #expect(report.wrongAngles == ["b"])
+        #expect(report.acceptable["overall"] == .init(hits: 2, total: 5))
+        #expect(report.acceptable["de"] == .init(hits: 0, total: 2))
+        #expect(report.bySplit == ["dev": .init(hits: 1, total: 2), "test": .init(hits: 0, total: 2)])
+        #expect(report.byCategory["refusal"] == .init(hits: 0, total: 1))
+        #expect(report.text.contains("missed endings (ended or refused, went on): 1: c"))
+        #expect(report.text.hasPrefix("acceptable: en 1/2 (50.0%), ja 1/1 (100.0%), de 0/2 (0.0%), overall 2/5 (40.0%)"))
+    }
+}
