@@ -22,7 +22,10 @@ struct PhraseBook: Sendable {
         }
         endings = clauses(phrases.endings)
         interruptions = clauses(phrases.interruptions)
-        refusals = clauses(phrases.refusals)
+        // What a refusal covers may stand around it: "don't record any of this", "全部記録しないで".
+        refusals = ClauseMatcher(phrases: PhraseList(phrases.refusals),
+                                 fillers: PhraseList(phrases.fillers + phrases.refusalCoversAll),
+                                 tails: PhraseList(phrases.endingTails + phrases.refusalCoversAll))
         refusalCoversAll = PhraseList(phrases.refusalCoversAll)
         negatives = clauses(phrases.negatives + phrases.endings)
         smallTalk = PhraseList(phrases.fillers + phrases.endingTails)

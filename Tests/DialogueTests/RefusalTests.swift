@@ -1,0 +1,60 @@
+import DialogueCore
+import Foundation
+import Testing
+@testable import Dialogue
+
+/// A refusal in the person's words, in every language: the exchange stops at once, the
+/// refusing answer is in no journal line and not in the note, and "none of this" drops all.
+@Suite("Refusals (test doubles, rules-only decisions)")
+struct RefusalTests {
+    static let cases: [(language: String, first: String, refusal: String, everything: String)] = [
+        ("en", "A tool library for my street.", "Please don't record this.", "Don't record any of this."),
+        ("es", "Una biblioteca de herramientas para mi calle.", "No grabes esto, por favor.", "No grabes nada de esto."),
+        ("fr", "Une bibliothèque d'outils pour ma rue.", "N'enregistre pas ça.", "N'enregistre rien de tout ça."),
+        ("de", "Eine Werkzeugbibliothek für meine Straße.", "Nimm das nicht auf.", "Nimm das nicht auf, nichts davon."),
+        ("ja", "近所で道具を貸し借りするアプリです。", "これは記録しないでください。", "全部記録しないでください。"),
+    ]
+
+    func run(_ language: String, _ answers: [String]) async throws -> (Exchange.Outcome, Script) {
+        let pack = try LanguagePackLoader().load(language)
+        let rules = Rules(pack: pack)
+        let decider = RulesOnlyDecider(rules: rules)
+        let script = Script(answers.map(AnswerOutcome.answer))
+        try script.append(.started(id: "r", created: Date(), timeZone: "UTC", language: language))
+        let exchange = Exchange(rules: rules, speaker: script, answers: script, questions: decider, layouts: decider, journal: script)
+        return (await exchange.run(), script)
+    }
+
+    @Test(arguments: 0..<5)
+    func aRefusalDropsItsAnswerAndTheJournal(index: Int) async throws {
+        let (language, first, refusal, _) = Self.cases[index]
+        let (outcome, script) = try await run(language, [first, refusal, "Never asked."])
+        #expect(outcome.endReason == .refused, "\(language)")
+        #expect(outcome.refusal == .answer)
+        #expect(outcome.conversation.answers == [first], "\(language): only what came before is left")
+        #expect(script.journalText.isEmpty, "\(language): the journal is deleted")
+        #expect(!outcome.sources.map(\.text).joined().contains(refusal))
+        #expect(script.said.last == .closing(.stop))
+    }
+
+    @Test(arguments: 0..<5)
+    func aRefusalOfEverythingKeepsNothing(index: Int) async throws {
+        let (language, first, _, everything) = Self.cases[index]
+        let (outcome, script) = try await run(language, [first, everything])
+        #expect(outcome.refusal == .everything, "\(language)")
+        #expect(outcome.conversation.answers.isEmpty)
+        #expect(outcome.sources.isEmpty)
+        #expect(script.journalText.isEmpty)
+    }
+
+    @Test(arguments: [("en", "It's for my neighbours. That's all, thanks."), ("es", "Es para mis vecinos. Eso es todo."),
+                      ("fr", "C'est pour mes voisins. C'est tout."), ("de", "Es ist für meine Nachbarn. Das ist alles."),
+                      ("ja", "近所の人のためです。以上です。")])
+    func anEndingPhraseIsNotANoteSentenceButWhatCameBeforeIs(language: String, answer: String) async throws {
+        let (outcome, script) = try await run(language, [Self.cases.first { $0.language == language }!.first, answer])
+        #expect(outcome.endReason == .finished)
+        #expect(outcome.sources.count == 2, "\(language): \(outcome.sources.map(\.text))")
+        #expect(outcome.sources.last.map { answer.hasPrefix($0.text) } == true)
+        #expect(script.journalText.contains(answer.replacingOccurrences(of: "'", with: "'")), "the journal keeps the whole answer")
+    }
+}
