@@ -6,8 +6,8 @@ import Foundation
 /// the real decision path (model, rules, retry, fallback) and measures it.
 enum EvalCommand {
     static let usage = """
-    Usage: dialogue-memo eval choices FILE.json [--llm-model PATH] [--json] [--method M]
-           dialogue-memo eval grouping FILE.json [--llm-model PATH] [--json] [--method M]
+    Usage: dialogue-memo eval choices FILE.json [--llm-model PATH] [--json]
+           dialogue-memo eval grouping FILE.json [--llm-model PATH] [--json]
            dialogue-memo eval fuzz [COUNT] [--seed N] [--llm-model PATH]
 
     Runs a scenario file (the format of shared/eval/) through the model decisions and prints,
@@ -19,21 +19,15 @@ enum EvalCommand {
     counts choices outside the rules' allowed set, invalid layouts and fallbacks.
       --llm-model PATH   any GGUF language model (default: the built-in one); --model too
       --json             one JSON object per case, then one summary object
-      --method M         choices: scoreCalibrated (default), score, scoreMean, generate;
-                         grouping: contrast (default), branch, generate
       --format F         chat or completion (default: chat if the model has a chat template)
-      --labels L         options as English questions (question, default) or topics (topic)
-      --whole-labels     score every token of each label (default: up to where it is distinct)
-      --whole-vocabulary each label token's probability among all tokens (default: among the
-                         tokens the labels allow there; faster, skips the output layer)
       --rules-prior X    log-score bonus for the rules' own choice (default 2; 0: the model alone)
       --answer-prior B   grouping with contrast: weight of answer boundaries (default 2)
       --no-model         the rules alone (what happens when no model is available)
     """
 
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let options = try Options.command(arguments, flags: ["--json", "--no-model", "--whole-labels", "--whole-vocabulary"],
-                                          values: ["--llm-model", "--model", "--method", "--format", "--labels", "--rules-prior", "--answer-prior", "--seed"],
+        let options = try Options.command(arguments, flags: ["--json", "--no-model"],
+                                          values: ["--llm-model", "--model", "--format", "--rules-prior", "--answer-prior", "--seed"],
                                           usage: usage)
         let kind = options.positional.first ?? ""
         let fuzzCount = kind == "fuzz" ? (options.positional.count == 2 ? Int(options.positional[1]) : 1000) : nil
@@ -46,28 +40,11 @@ enum EvalCommand {
             printError("--seed needs a whole number.\n\n\(usage)"); return 2
         }
         var settings = DecisionSettings()
-        settings.cutLabels = !options.flags.contains("--whole-labels")
-        settings.amongAllowedTokens = !options.flags.contains("--whole-vocabulary")
-        if let method = options.values["--method"] {
-            if kind == "choices", let value = QuestionMethod(rawValue: method) {
-                settings.questionMethod = value
-            } else if kind == "grouping", let value = LayoutMethod(rawValue: method) {
-                settings.layoutMethod = value
-            } else {
-                printError("unknown --method \(method) for eval \(kind).\n\n\(usage)"); return 2
-            }
-        }
         if let format = options.values["--format"] {
             guard let value = PromptFormat(rawValue: format) else {
                 printError("--format must be chat or completion.\n\n\(usage)"); return 2
             }
             settings.format = value
-        }
-        if let labels = options.values["--labels"] {
-            guard let value = LabelStyle(rawValue: labels) else {
-                printError("--labels must be question or topic.\n\n\(usage)"); return 2
-            }
-            settings.labels = value
         }
         if let prior = options.values["--rules-prior"] {
             guard let value = Double(prior), value >= 0 else {
