@@ -62,8 +62,7 @@ struct VoiceSpeaker: PromptSpeaking {
 ///
 /// With `overlap` (the default) transcription starts when the person pauses, while the
 /// listener still waits out the hangover to be sure they have finished; if they go on, that
-/// work is thrown away (or, in a long answer, kept as a finished stretch). So the hangover
-/// hides most of the transcription instead of adding to it.
+/// work is thrown away. So the hangover hides most of the transcription instead of adding to it.
 struct VoiceAnswers: AnswerSource {
     let listener: Listener
     let transcriber: Transcriber
@@ -87,21 +86,12 @@ struct VoiceAnswers: AnswerSource {
         events.emit("listening")
         screen.status(pack.ui(.listening), level: 0)
         let meter = LevelMeter()
-        // No stretch is kept: every pause transcribes the whole answer so far. Transcribed
-        // apart, stretches lose their context and measured worse than the whole answer: 1.5 s
-        // stretches turned "People could borrow a drill" into "People come viral and real", and
-        // 10 s stretches of a 14 s answer gave WER 0.36 against 0.00 whole (make bench, long
-        // answers; ja CER 0.77 against 0.62). Japanese would join without spaces.
-        let speculation = overlap ? Speculation(minimumStretch: .max, separator: language == "ja" ? "" : " ") : nil
-        let transcribe = { @Sendable (clip: [Float], cancel: CancelFlag) async throws -> String in
-            try await self.transcribe(clip, cancel: cancel)
-        }
-        // At a pause: the answer so far is transcribed and, when that is the whole answer (no
-        // stretch kept before), the next question decided on it, both within the hangover.
-        let transcribeAndDecide = { @Sendable (clip: [Float], cancel: CancelFlag) async throws -> String in
-            let text = try await self.transcribe(clip, cancel: cancel)
-            if !cancel.isCancelled, speculation?.keptStretches == 0,
-               !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        let speculation = overlap ? Speculation() : nil
+        // At a pause: the answer so far is transcribed and the next question decided on it,
+        // both within the hangover.
+        let transcribeAndDecide = { @Sendable (clip: [Float]) async throws -> String in
+            let text = try await self.transcribe(clip)
+            if !Task.isCancelled, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 events.emit("decidingEarly")
                 engineGate.hold(early(text))
             }
@@ -129,7 +119,8 @@ struct VoiceAnswers: AnswerSource {
                 speculation.start(clip, transcribe: transcribeAndDecide)
             case .resumed:
                 guard let speculation else { break }
-                events.emit("resumed", ["keptStretch": speculation.resumed()])
+                speculation.resumed()
+                events.emit("resumed")
             }
         }
         switch result.ending {
@@ -142,20 +133,26 @@ struct VoiceAnswers: AnswerSource {
             if let early {
                 text = early
             } else {
-                text = try await transcribe(result.speech(margin: listener.configuration.pause), CancelFlag())
+                text = try await transcribeHeard(result.speech(margin: listener.configuration.pause))
             }
-            events.emit("transcribed", ["text": text, "speculative": early != nil, "stretches": speculation?.keptStretches ?? 0,
+            events.emit("transcribed", ["text": text, "speculative": early != nil,
                                         "speechEnd": result.timing.speechEnd ?? 0, "endpoint": result.timing.endpoint])
             return text.isEmpty ? .noAnswer : .answer(text)
         case .stopped, .cancelled:
-            let partial = result.heardSpeech ? try? await transcribe(result.samples, CancelFlag()) : nil
+            let partial = result.heardSpeech ? try? await transcribeHeard(result.samples) : nil
             return .ended(partial: partial)
         }
     }
 
-    private func transcribe(_ samples: [Float], cancel: CancelFlag) async throws -> String {
+    private func transcribe(_ samples: [Float]) async throws -> String {
         await engineGate.wait()
-        return try await transcriber.transcribe(samples, options: TranscriptionOptions(language: language), cancel: cancel).text
+        return try await transcriber.transcribe(samples, options: TranscriptionOptions(language: language)).text
+    }
+
+    /// An answer that was heard is transcribed in a task of its own: an interrupt cancels the
+    /// exchange, and must not cost the person the words they already said.
+    private func transcribeHeard(_ samples: [Float]) async throws -> String {
+        try await Task { try await transcribe(samples) }.value
     }
 }
 
