@@ -120,10 +120,6 @@ extension LanguageModel {
         return logits.map { $0 - norm }
     }
 
-    static func logProbability(of token: Int, in logits: UnsafeBufferPointer<Float>) -> Float {
-        logits[token] - logSumExp(logits)
-    }
-
     static func logSumExp(_ logits: [Float]) -> Float {
         logits.withUnsafeBufferPointer { logSumExp($0) }
     }

@@ -158,16 +158,6 @@ public actor LanguageModel {
         return Array(tokens.prefix(Int(max(n, 0))))
     }
 
-    public func piece(_ token: llama_token) -> String {
-        var buffer = [CChar](repeating: 0, count: 64)
-        var n = llama_token_to_piece(vocab, token, &buffer, Int32(buffer.count), 0, false)
-        if n < 0 {
-            buffer = [CChar](repeating: 0, count: Int(-n))
-            n = llama_token_to_piece(vocab, token, &buffer, Int32(buffer.count), 0, false)
-        }
-        return String(decoding: buffer.prefix(Int(max(n, 0))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
     /// Brings the KV cache to exactly `tokens`: keeps the common prefix with what is cached,
     /// removes the rest, and evaluates only the new suffix.
     /// With `hidden`, the last token's final hidden state is returned instead of its logits
