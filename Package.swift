@@ -31,7 +31,7 @@ let package = Package(
         // C libraries: module maps only.
         .systemLibrary(name: "CICU", path: "Sources/CICU"),
         .systemLibrary(name: "CEspeakNG", path: "Sources/CEspeakNG"),
-        .systemLibrary(name: "CPulse", path: "Sources/CPulse", pkgConfig: "libpulse-simple"),
+        .systemLibrary(name: "CPulse", path: "Sources/CPulse", pkgConfig: "libpulse"),
         .systemLibrary(name: "CWhisper", path: "Sources/CWhisper"),
         .systemLibrary(name: "CLlama", path: "Sources/CLlama"),
         // Catches llama.cpp's C++ exceptions before they can reach (and abort) Swift.

@@ -1,11 +1,11 @@
 import Foundation
 import DialogueCore
 
-/// What the model reads and writes for each case: the English question itself (or a short
+/// What the model reads for each case: the English question itself (or a short
 /// sentence for the two endings) rather than a camelCase name, because a tiny model knows
-/// what "Who is it for?" means and has never seen `audience` used as an intent. The label is
-/// mapped back to the enum; the user never hears it (the interface language's reviewed
-/// string is rendered instead).
+/// what "Who is it for?" means and has never seen `audience` used as an intent. The labels
+/// are scored, and the best one names the case; the user never hears it (the interface
+/// language's reviewed string is rendered instead).
 public enum ChoiceLabels {
     public static func label(_ choice: QuestionChoice) -> String {
         switch choice {
@@ -30,42 +30,6 @@ public enum ChoiceLabels {
         case .ready: "No more questions, the note is complete."
         case .stop: "Stop now, the user wants to end."
         }
-    }
-
-    /// A one- or two-word topic per case: a few tokens to score instead of a whole question.
-    public static func topic(_ choice: QuestionChoice) -> String {
-        switch choice {
-        case .audience: "target users"
-        case .ideaDetails: "how it works"
-        case .useCase: "use case"
-        case .problem: "problem"
-        case .reason: "personal reason"
-        case .example: "example"
-        case .obstacle: "obstacles"
-        case .preparation: "preparation"
-        case .takeaway: "takeaway"
-        case .validation: "first test"
-        case .keyPoint: "main point"
-        case .impression: "impression"
-        case .decision: "decision"
-        case .meetingFocus: "agenda"
-        case .purpose: "goal"
-        case .nextStep: "next step"
-        case .startingPoint: "starting point"
-        case .moreDetails: "anything else"
-        case .ready: "done"
-        case .stop: "stop"
-        }
-    }
-
-    public static func label(_ choice: QuestionChoice, style: LabelStyle) -> String {
-        style == .question ? label(choice) : topic(choice)
-    }
-
-    /// The case whose label is exactly `text` (after trimming spaces), or nil.
-    public static func choice(forLabel text: String, style: LabelStyle = .question) -> QuestionChoice? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return QuestionChoice.allCases.first { label($0, style: style) == trimmed }
     }
 
     /// How a turn's question appears in the prompt's conversation JSON.

@@ -20,15 +20,15 @@ public struct LayoutOutcome: Sendable, Hashable {
     public let milliseconds: Int
 }
 
-/// The two model decisions of the product, with defence in depth: ask (grammar-constrained
-/// or scored, so only allowed output is possible) → validate → on invalid output or a
-/// decoding failure, ask once more with a precise reminder → else the rules' fallback. A
-/// blown budget goes to the fallback at once. The rules are applied to whatever the model
-/// returns, so an explicit ending always wins. Without a model it is the rules alone.
+/// The two model decisions of the product, with defence in depth: ask (the allowed options
+/// are scored, so only an allowed answer is possible) → validate → on a failure, ask once more
+/// → else the rules' fallback. A blown budget goes to the fallback at once. The rules are
+/// applied to whatever the model returns, so an explicit ending always wins. Without a model it
+/// is the rules alone.
 ///
-/// Cancellation (`Task.cancel()` or the `cancel` closure) is checked between steps and
-/// between tokens; a cancelled decision throws `CancellationError`, so the caller keeps the
-/// user's words and stops the exchange.
+/// Cancellation is task cancellation: it is checked between steps and inside the model call,
+/// and a cancelled decision throws `CancellationError`, so the caller keeps the user's words
+/// and stops the exchange.
 public actor DecisionService {
     public nonisolated let model: LanguageModel?
     public nonisolated let settings: DecisionSettings
@@ -48,29 +48,24 @@ public actor DecisionService {
 
     // MARK: Next question
 
-    public func nextQuestion(_ conversation: Conversation, rules: Rules,
-                             cancel: (@Sendable () -> Bool)? = nil) async throws -> QuestionOutcome {
+    public func nextQuestion(_ conversation: Conversation, rules: Rules) async throws -> QuestionOutcome {
         let start = ContinuousClock.now
         func elapsed() -> Int { Self.milliseconds(ContinuousClock.now - start) }
         let options = rules.allowedChoices(conversation)
         // Only finishing is possible (explicit ending, refusal, limits): nothing to ask.
-        if options.finishOnly || model == nil {
+        guard let model, !options.finishOnly else {
             let choice = rules.fallbackChoice(conversation)
             let decision = Decision(choice: choice, source: model == nil ? .fallback : .rules)
             return QuestionOutcome(decision: decision, attempts: 0, failures: [], milliseconds: elapsed())
         }
-        let hints = rules.angleHints(conversation)
+        let prompt = QuestionPrompt.make(conversation: conversation, hints: rules.angleHints(conversation))
         var failures: [String] = []
         var attemptsMade = 2
         for attempt in 1...2 {
-            try checkCancelled(cancel)
-            let prompt = QuestionPrompt.make(conversation: conversation, options: options, hints: hints,
-                                             style: settings.labels,
-                                             listOptions: settings.questionMethod == .generate,
-                                             reminder: attempt == 2 ? QuestionPrompt.reminder : nil)
+            try Task.checkCancellation()
             do {
-                let suggestion = try await ask(prompt, options: options, rulesChoice: rules.fallbackChoice(conversation),
-                                               cancel: cancel)
+                let suggestion = try await ask(model, prompt: prompt, options: options,
+                                               rulesChoice: rules.fallbackChoice(conversation))
                 if options.contains(suggestion) {
                     let decision = rules.apply(modelSuggestion: suggestion, to: conversation)
                     return QuestionOutcome(decision: decision, attempts: attempt, failures: failures,
@@ -78,100 +73,83 @@ public actor DecisionService {
                 }
                 failures.append("\(suggestion.rawValue) is not allowed here")
             } catch LanguageModelError.cancelled {
-                // The user's cancel stops the exchange; a blown budget goes straight to the
-                // rules (asking again would only spend the budget twice).
-                try checkCancelled(cancel)
-                failures.append("over the budget of \(settings.questionBudget)")
+                throw CancellationError()
+            } catch LanguageModelError.overBudget(let budget) {
+                // Asking again would only spend the budget twice.
+                failures.append("over the budget of \(budget)")
                 attemptsMade = attempt
                 break
             } catch {
                 failures.append("\(error)")
             }
         }
-        try checkCancelled(cancel)
+        try Task.checkCancellation()
         let decision = rules.apply(modelSuggestion: nil, to: conversation)
         return QuestionOutcome(decision: decision, attempts: attemptsMade, failures: failures, milliseconds: elapsed())
     }
 
-    /// One model call for the next question: the suggested case.
-    func ask(_ prompt: DecisionPrompt, options: ChoiceOptions, rulesChoice: QuestionChoice,
-             cancel: (@Sendable () -> Bool)?) async throws -> QuestionChoice {
-        guard let model else { throw LanguageModelError.cancelled }
-        let deadline = ContinuousClock.now + settings.questionBudget
-        let stop: @Sendable () -> Bool = { cancel?() == true || Task.isCancelled || ContinuousClock.now > deadline }
-        let text = prompt.render(for: model, format: format)
-        switch settings.questionMethod {
-        case .generate:
-            let output = try await model.complete(prompt: text, grammar: QuestionGrammar.gbnf(for: options, style: settings.labels),
-                                                  maxTokens: 32, cancel: stop)
-            guard let choice = ChoiceLabels.choice(forLabel: output, style: settings.labels) else {
-                throw DecisionError.unreadable(output)
-            }
-            return choice
-        case .score, .scoreMean, .scoreCalibrated:
-            let labels = options.choices.map {
-                DecisionPrompt.continuation(ChoiceLabels.label($0, style: settings.labels), format: format)
-            }
-            var scores = try await scoreLabels(model, prompt: text, labels: labels, cancel: stop)
-            if settings.questionMethod == .scoreMean {
-                for (index, label) in labels.enumerated() {
-                    scores[index] /= Double(max(1, await model.tokenize(label, addSpecial: false).count))
-                }
-            }
-            if settings.questionMethod == .scoreCalibrated {
-                // Computed once per service, outside the per-call budget (see `warmUp`).
-                let baseline = try await contentFreeScores(cancel: { cancel?() == true || Task.isCancelled })
-                for (index, choice) in options.choices.enumerated() { scores[index] -= baseline[choice] ?? 0 }
-            }
-            if Self.traceScores {
-                let pairs = zip(options.choices, scores).map { "\"\($0.rawValue)\":\($1)" }.joined(separator: ",")
-                FileHandle.standardError.write(Data("scores {\"rules\":\"\(rulesChoice.rawValue)\",\"scores\":{\(pairs)}}\n".utf8))
-            }
-            if let index = options.choices.firstIndex(of: rulesChoice) { scores[index] += settings.rulesPrior }
-            guard let best = scores.indices.max(by: { scores[$0] < scores[$1] }), scores[best].isFinite else {
-                throw DecisionError.unreadable("no finite score")
-            }
-            return options.choices[best]
+    /// One model call for the next question: each allowed label is scored after the prompt,
+    /// minus its score after a conversation that says nothing (what this conversation adds to
+    /// each option, so a label the model likes everywhere does not win everywhere), plus
+    /// `rulesPrior` for the rules' own choice; the best one wins.
+    func ask(_ model: LanguageModel, prompt: DecisionPrompt, options: ChoiceOptions,
+             rulesChoice: QuestionChoice) async throws -> QuestionChoice {
+        let deadline = Deadline(settings.questionBudget)
+        var scores = try await scoreLabels(options.choices, prompt: prompt, model: model, deadline: deadline)
+        // Computed once per service, outside the per-call budget (see `warmUp`).
+        let baseline = try await contentFreeScores(model)
+        for (index, choice) in options.choices.enumerated() { scores[index] -= baseline[choice] ?? 0 }
+        if Self.traceScores {
+            let pairs = zip(options.choices, scores).map { "\"\($0.rawValue)\":\($1)" }.joined(separator: ",")
+            FileHandle.standardError.write(Data("scores {\"rules\":\"\(rulesChoice.rawValue)\",\"scores\":{\(pairs)}}\n".utf8))
         }
+        if let index = options.choices.firstIndex(of: rulesChoice) { scores[index] += settings.rulesPrior }
+        guard let best = scores.indices.max(by: { scores[$0] < scores[$1] }), scores[best].isFinite else {
+            throw DecisionError.unreadable("no finite score")
+        }
+        return options.choices[best]
     }
 
     /// Does the one-time work before the first decision: the content-free scores for
     /// calibration and the constant instruction prefix in the KV cache. The dialogue loop
     /// can call it while the opening question is spoken; otherwise the first decision does it.
     public func warmUp() async throws {
-        guard model != nil else { return }
-        if settings.questionMethod == .scoreCalibrated { _ = try await contentFreeScores(cancel: nil) }
+        guard let model else { return }
+        do {
+            _ = try await contentFreeScores(model)
+        } catch LanguageModelError.cancelled {
+            throw CancellationError()
+        }
     }
 
-    /// Scores the labels after the prompt, whole or cut where they become distinct.
-    func scoreLabels(_ model: LanguageModel, prompt: String, labels: [String],
-                     cancel: (@Sendable () -> Bool)?) async throws -> [Double] {
-        guard settings.cutLabels else { return try await model.score(prompt: prompt, continuations: labels, cancel: cancel) }
-        let all = QuestionChoice.allCases.map { DecisionPrompt.continuation(ChoiceLabels.label($0, style: settings.labels), format: format) }
-        return try await model.score(prompt: prompt, continuations: labels, cutAmong: all, extra: 0,
-                                     amongAllowed: settings.amongAllowedTokens, cancel: cancel)
+    /// The labels of `choices` as scored after the prompt, cut where they become distinct
+    /// among all labels.
+    func scoreLabels(_ choices: [QuestionChoice], prompt: DecisionPrompt, model: LanguageModel,
+                     deadline: Deadline) async throws -> [Double] {
+        func continuation(_ choice: QuestionChoice) -> String {
+            DecisionPrompt.continuation(ChoiceLabels.label(choice), format: format)
+        }
+        return try await model.score(prompt: prompt.render(for: model, format: format),
+                                     continuations: choices.map(continuation),
+                                     cutAmong: QuestionChoice.allCases.map(continuation), deadline: deadline)
     }
 
     /// Each label's score after a conversation that says nothing (computed once per service).
     private var baselineScores: [QuestionChoice: Double]?
 
-    func contentFreeScores(cancel: (@Sendable () -> Bool)?) async throws -> [QuestionChoice: Double] {
+    func contentFreeScores(_ model: LanguageModel) async throws -> [QuestionChoice: Double] {
         if let baselineScores { return baselineScores }
-        guard let model else { return [:] }
         let empty = Conversation(turns: [Turn(question: .opening, answer: "")])
-        let all = ChoiceOptions(choices: QuestionChoice.allCases, finishReason: nil)
-        let prompt = QuestionPrompt.make(conversation: empty, options: all, hints: AngleHints(kind: .general, angles: []),
-                                         style: settings.labels, listOptions: false)
-        let labels = all.choices.map { DecisionPrompt.continuation(ChoiceLabels.label($0, style: settings.labels), format: format) }
-        let scores = try await scoreLabels(model, prompt: prompt.render(for: model, format: format), labels: labels, cancel: cancel)
-        let table = Dictionary(uniqueKeysWithValues: zip(all.choices, scores))
+        let prompt = QuestionPrompt.make(conversation: empty, hints: AngleHints(kind: .general, angles: []))
+        let scores = try await scoreLabels(QuestionChoice.allCases, prompt: prompt, model: model, deadline: .unlimited)
+        let table = Dictionary(uniqueKeysWithValues: zip(QuestionChoice.allCases, scores))
         baselineScores = table
         return table
     }
 
     // MARK: Layout
 
-    public func layout(_ sources: [Source], cancel: (@Sendable () -> Bool)? = nil) async throws -> LayoutOutcome {
+    public func layout(_ sources: [Source]) async throws -> LayoutOutcome {
         let start = ContinuousClock.now
         func elapsed() -> Int { Self.milliseconds(ContinuousClock.now - start) }
         let count = sources.count
@@ -183,10 +161,10 @@ public actor DecisionService {
         var failures: [String] = []
         var reminder: String? = nil
         for _ in 1...2 {
-            try checkCancelled(cancel)
+            try Task.checkCancellation()
             let prompt = LayoutPrompt.make(sources: sources, reminder: reminder)
             do {
-                let output = try await writeLayout(prompt, model: model, sources: sources, cancel: cancel)
+                let output = try await writeLayout(prompt, model: model, sources: sources)
                 guard let layout = Layout.parse(output) else {
                     attempts.append(nil)
                     failures.append("not a layout: \(output.prefix(80))")
@@ -199,9 +177,10 @@ public actor DecisionService {
                 failures.append(problems.map(\.description).joined(separator: "; "))
                 reminder = LayoutReminder.text(problems: problems, sourceCount: count)
             } catch LanguageModelError.cancelled {
-                try checkCancelled(cancel)
+                throw CancellationError()
+            } catch LanguageModelError.overBudget(let budget) {
                 attempts.append(nil)
-                failures.append("over the budget of \(settings.layoutBudget)")
+                failures.append("over the budget of \(budget)")
                 break
             } catch {
                 attempts.append(nil)
@@ -209,30 +188,20 @@ public actor DecisionService {
                 reminder = LayoutReminder.text(problems: [], sourceCount: count)
             }
         }
-        try checkCancelled(cancel)
+        try Task.checkCancellation()
         let resolved = Layout.resolve(attempts: attempts, sourceCount: count)
         return LayoutOutcome(layout: resolved.layout, source: resolved.source, attempts: attempts.count,
                              failures: failures, milliseconds: elapsed())
     }
 
-    func writeLayout(_ prompt: DecisionPrompt, model: LanguageModel, sources: [Source],
-                     cancel: (@Sendable () -> Bool)?) async throws -> String {
-        let sourceCount = sources.count
-        let deadline = ContinuousClock.now + settings.layoutBudget
-        let stop: @Sendable () -> Bool = { cancel?() == true || Task.isCancelled || ContinuousClock.now > deadline }
-        let text = prompt.render(for: model, format: format)
-        switch settings.layoutMethod {
-        case .generate:
-            return try await model.complete(prompt: text, grammar: LayoutGrammar.gbnf(sourceCount: sourceCount),
-                                            maxTokens: 8 * sourceCount + 32, cancel: stop)
-        case .contrast:
-            let breaks = Set(zip(sources, sources.dropFirst()).filter { $0.answerIndex != $1.answerIndex }.map(\.0.id))
-            return try await model.contrastLayout(prompt: text, format: format, sourceCount: sourceCount,
-                                                  answerBreaks: breaks, answerPrior: settings.answerPrior,
-                                                  titleAllowed: NoteTitle.isShort(sources[0].text), cancel: stop)
-        case .branch:
-            return try await model.branchLayout(prompt: text, format: format, sourceCount: sourceCount, cancel: stop)
-        }
+    /// One model call for the layout: the one-pass contrast layout (see `contrastLayout`).
+    func writeLayout(_ prompt: DecisionPrompt, model: LanguageModel, sources: [Source]) async throws -> String {
+        let deadline = Deadline(settings.layoutBudget)
+        let breaks = Set(zip(sources, sources.dropFirst()).filter { $0.answerIndex != $1.answerIndex }.map(\.0.id))
+        return try await model.contrastLayout(prompt: prompt.render(for: model, format: format), format: format,
+                                              sourceCount: sources.count, answerBreaks: breaks,
+                                              answerPrior: settings.answerPrior,
+                                              titleAllowed: NoteTitle.isShort(sources[0].text), deadline: deadline)
     }
 
     // MARK: Helpers
@@ -240,14 +209,6 @@ public actor DecisionService {
     /// DIALOGUE_MEMO_TRACE_SCORES=1 writes every option's score to standard error (for the
     /// evaluation write-up).
     static let traceScores = ProcessInfo.processInfo.environment["DIALOGUE_MEMO_TRACE_SCORES"] != nil
-
-    private nonisolated func isUserCancelled(_ cancel: (@Sendable () -> Bool)?) -> Bool {
-        Task.isCancelled || cancel?() == true
-    }
-
-    private nonisolated func checkCancelled(_ cancel: (@Sendable () -> Bool)?) throws {
-        if isUserCancelled(cancel) { throw CancellationError() }
-    }
 
     static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components

@@ -3,7 +3,7 @@ import CLlamaGuard
 import Foundation
 
 /// Logits for a few tokens without the output layer. Scoring needs, after each position, the
-/// logits of the two or three tokens the grammar allows there; llama.cpp would multiply every
+/// logits of the few tokens the options allow there; llama.cpp would multiply every
 /// position by the whole output matrix (262k rows for gemma), which was most of a decision's
 /// time. Instead the decode stops at the final hidden states and the wanted rows of the output
 /// matrix, read once from the GGUF file, are multiplied here.

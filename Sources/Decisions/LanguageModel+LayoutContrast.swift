@@ -20,7 +20,7 @@ import Foundation
 extension LanguageModel {
     func contrastLayout(prompt: String, format: PromptFormat, sourceCount n: Int,
                         answerBreaks: Set<Int> = [], answerPrior: Double = 0, titleAllowed: Bool = true,
-                        cancel: (@Sendable () -> Bool)? = nil) throws -> String {
+                        deadline: Deadline = .unlimited) throws -> String {
         precondition(n >= 1)
         let lead = format == .chat ? "" : " "
         let promptTokens = tokenize(prompt, addSpecial: true)
@@ -42,10 +42,10 @@ extension LanguageModel {
         let newGroup = tokenize("],[", addSpecial: false).first ?? 0
         let yes = tokenize("true", addSpecial: false).first ?? 0
         let no = tokenize("false", addSpecial: false).first ?? 0
-        if cancel?() == true { throw LanguageModelError.cancelled }
+        try deadline.check()
         let table = try candidateLogProbabilities(promptTokens: promptTokens, forced: forced,
                                                   at: [titleIndex] + gapIndices, candidates: [comma, newGroup, yes, no])
-        if cancel?() == true { throw LanguageModelError.cancelled }
+        try deadline.check()
         let title = n >= 2 && titleAllowed && table[0][2] > table[0][3]
         let odds = table.dropFirst().map { Double($0[1] - $0[0]) }
         if DecisionService.traceScores {

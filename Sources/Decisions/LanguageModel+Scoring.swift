@@ -5,54 +5,45 @@ import Foundation
 /// allowed option is after the prompt. The prompt is evaluated once (and stays cached); each
 /// option is evaluated after it as one batch and removed again.
 extension LanguageModel {
-    /// Sum of log P(token | prompt, earlier tokens) for each continuation (tokenized on its
-    /// own and appended, so every option is scored after the same prompt tokens).
-    public func score(prompt: String, continuations: [String],
-                      cancel: (@Sendable () -> Bool)? = nil) throws -> [Double] {
-        let promptTokens = tokenize(prompt, addSpecial: true)
-        return try score(promptTokens: promptTokens,
-                         continuations: continuations.map { tokenize($0, addSpecial: false) }, cancel: cancel)
-    }
-
-    /// As `score(prompt:continuations:)`, each option cut to the tokens that tell it apart:
-    /// its shortest prefix found in no other entry of `among` (all the labels there are,
-    /// so the cut is the same in every call), plus `extra` tokens. Fewer tokens to score means
-    /// fewer positions through the output layer, which dominates the cost (262k-entry vocabulary).
-    /// `amongAllowed`: each token's probability is taken among the tokens the options allow
-    /// at that place (the choice a grammar leaves), not among the whole vocabulary; computed
-    /// from hidden states, without llama.cpp's output layer, when the model allows it.
-    public func score(prompt: String, continuations: [String], cutAmong all: [String], extra: Int,
-                      amongAllowed: Bool = false, cancel: (@Sendable () -> Bool)? = nil) throws -> [Double] {
+    /// Sum of log P(token | prompt, earlier tokens) for each continuation, each cut to the
+    /// tokens that tell it apart: its shortest prefix found in no other entry of `among` (all
+    /// the labels there are, so the cut is the same in every call). Fewer tokens to score means
+    /// fewer positions to read. Each token's probability is taken among the tokens the options
+    /// allow at that place (the choice the options leave), computed from hidden states without
+    /// llama.cpp's output layer; a model whose logits cannot be computed that way is scored
+    /// among the whole vocabulary instead (see `canScoreFromHiddenStates`).
+    /// Measured on the public choice set with gemma-3-270m: cut labels were 81.7 % acceptable
+    /// at about half the latency of whole ones (85.0 %), and among the allowed tokens 78.3 % at
+    /// p50 257 ms against 80.0 % at 295 ms over the whole vocabulary (one case apart).
+    public func score(prompt: String, continuations: [String], cutAmong all: [String],
+                      deadline: Deadline = .unlimited) throws -> [Double] {
         let cut = Self.distinctPrefixes(continuations.map { tokenize($0, addSpecial: false) },
-                                        among: all.map { tokenize($0, addSpecial: false) }, extra: extra)
-        return try score(promptTokens: tokenize(prompt, addSpecial: true), continuations: cut,
-                         amongAllowed: amongAllowed, cancel: cancel)
+                                        among: all.map { tokenize($0, addSpecial: false) })
+        return try score(promptTokens: tokenize(prompt, addSpecial: true), continuations: cut, deadline: deadline)
     }
 
     /// Each sequence up to its first token that no other entry of `among` shares at that
-    /// place (the shortest prefix that is its own), plus `extra` tokens.
-    static func distinctPrefixes(_ sequences: [[llama_token]], among all: [[llama_token]], extra: Int) -> [[llama_token]] {
+    /// place (the shortest prefix that is its own).
+    static func distinctPrefixes(_ sequences: [[llama_token]], among all: [[llama_token]]) -> [[llama_token]] {
         sequences.map { tokens in
             var length = 1
             while length < tokens.count,
                   all.contains(where: { $0 != tokens && $0.starts(with: tokens.prefix(length)) }) { length += 1 }
-            return Array(tokens.prefix(length + extra))
+            return Array(tokens.prefix(length))
         }
     }
 
-    func score(promptTokens: [llama_token], continuations: [[llama_token]], amongAllowed: Bool = false,
-               cancel: (@Sendable () -> Bool)? = nil) throws -> [Double] {
-        let first = try firstTokenLogProbabilities(after: promptTokens, of: Set(continuations.compactMap(\.first)),
-                                                   amongAllowed: amongAllowed)
-        if cancel?() == true { throw LanguageModelError.cancelled }
+    func score(promptTokens: [llama_token], continuations: [[llama_token]],
+               deadline: Deadline = .unlimited) throws -> [Double] {
+        let first = try firstTokenLogProbabilities(after: promptTokens, of: Set(continuations.compactMap(\.first)))
+        try deadline.check()
         let tree = ContinuationTree(continuations)
         // The tokens read after each node: the next token of every option passing through it.
         var wanted = Array(repeating: Set<llama_token>(), count: tree.nodes.count)
         for (index, continuation) in continuations.enumerated() {
             for (node, next) in zip(tree.paths[index], continuation.dropFirst()) { wanted[node].insert(next) }
         }
-        let inner = tree.nodes.isEmpty ? [] : try treeLogProbabilities(tree, after: promptTokens.count, of: wanted,
-                                                                               amongAllowed: amongAllowed)
+        let inner = tree.nodes.isEmpty ? [] : try treeLogProbabilities(tree, after: promptTokens.count, of: wanted)
         return continuations.enumerated().map { index, continuation in
             guard let head = continuation.first else { return 0 }
             var total = Double(first[head] ?? -.infinity)
@@ -61,11 +52,11 @@ extension LanguageModel {
         }
     }
 
-    /// The log-probabilities of `heads` right after the prompt: among the whole vocabulary, or
-    /// among `heads` themselves (from the hidden state, without the output layer).
-    private func firstTokenLogProbabilities(after promptTokens: [llama_token], of heads: Set<llama_token>,
-                                            amongAllowed: Bool) throws -> [llama_token: Float] {
-        if amongAllowed, canScoreFromHiddenStates(), let hidden = try evaluate(promptTokens, hidden: true) {
+    /// The log-probabilities of `heads` right after the prompt: among `heads` themselves (from
+    /// the hidden state), or among the whole vocabulary when hidden-state scoring is unavailable.
+    private func firstTokenLogProbabilities(after promptTokens: [llama_token],
+                                            of heads: Set<llama_token>) throws -> [llama_token: Float] {
+        if canScoreFromHiddenStates(), let hidden = try evaluate(promptTokens, hidden: true) {
             return try logProbabilities(among: heads, hidden: hidden)
         }
         let all = try nextTokenLogProbabilities(after: promptTokens)
@@ -77,14 +68,14 @@ extension LanguageModel {
     /// cache cells. One batch of ~100 tokens costs about what one option of 8 did one by one.
     /// Returns, after each tree node, the log-probabilities of the `wanted` tokens (not the
     /// whole vocabulary: gemma's has 262k entries); the options' cells are removed again.
-    private func treeLogProbabilities(_ tree: ContinuationTree, after start: Int, of wanted: [Set<llama_token>],
-                                      amongAllowed: Bool) throws -> [[llama_token: Float]] {
+    private func treeLogProbabilities(_ tree: ContinuationTree, after start: Int,
+                                      of wanted: [Set<llama_token>]) throws -> [[llama_token: Float]] {
         guard start + tree.depth < contextSize else {
             throw LanguageModelError.promptTooLong(tokens: start + tree.depth, limit: contextSize)
         }
         let sequences = tree.optionCount
         // Decided before the options' sequences exist: the one-time check uses a sequence of its own.
-        let fromHiddenStates = amongAllowed && canScoreFromHiddenStates()
+        let fromHiddenStates = canScoreFromHiddenStates()
         guard sequences < Self.maxSequences else { throw LanguageModelError.decodeFailed(code: -101) }
         let memory = llama_get_memory(context)
         for option in 0..<sequences { llama_memory_seq_cp(memory, 0, llama_seq_id(option + 1), -1, -1) }
@@ -127,10 +118,6 @@ extension LanguageModel {
     static func logSoftmax(_ logits: UnsafeBufferPointer<Float>) -> [Float] {
         let norm = logSumExp(logits)
         return logits.map { $0 - norm }
-    }
-
-    static func logProbability(of token: Int, in logits: UnsafeBufferPointer<Float>) -> Float {
-        logits[token] - logSumExp(logits)
     }
 
     static func logSumExp(_ logits: [Float]) -> Float {

@@ -10,10 +10,10 @@ public enum LanguageModelError: Error, CustomStringConvertible, Equatable {
     case contextFailed
     case promptTooLong(tokens: Int, limit: Int)
     case decodeFailed(code: Int32)
-    case grammarInvalid(String)
-    case samplingFailed(String)
-    case tooManyTokens(limit: Int)
+    /// The task was cancelled.
     case cancelled
+    /// The call's `Deadline` passed.
+    case overBudget(Duration)
 
     public var description: String {
         switch self {
@@ -29,14 +29,10 @@ public enum LanguageModelError: Error, CustomStringConvertible, Equatable {
             return "the prompt has \(tokens) tokens; the context holds \(limit)."
         case .decodeFailed(let code):
             return "llama.cpp failed to evaluate the prompt (error \(code))."
-        case .grammarInvalid(let reason):
-            return "the grammar was rejected by llama.cpp: \(reason)"
-        case .samplingFailed(let reason):
-            return "llama.cpp failed while sampling: \(reason)"
-        case .tooManyTokens(let limit):
-            return "the model did not finish within \(limit) tokens."
         case .cancelled:
             return "the decision was cancelled"
+        case .overBudget(let budget):
+            return "over the budget of \(budget)"
         }
     }
 }
@@ -162,54 +158,6 @@ public actor LanguageModel {
         return Array(tokens.prefix(Int(max(n, 0))))
     }
 
-    public func piece(_ token: llama_token) -> String {
-        var buffer = [CChar](repeating: 0, count: 64)
-        var n = llama_token_to_piece(vocab, token, &buffer, Int32(buffer.count), 0, false)
-        if n < 0 {
-            buffer = [CChar](repeating: 0, count: Int(-n))
-            n = llama_token_to_piece(vocab, token, &buffer, Int32(buffer.count), 0, false)
-        }
-        return String(decoding: buffer.prefix(Int(max(n, 0))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// Greedy generation constrained by a GBNF grammar; stops when the grammar is complete
-    /// (the only tokens it allows are end-of-generation) or after `maxTokens`.
-    /// `temperature` > 0 samples instead (with `seed`): only for tests that walk the grammar.
-    public func complete(prompt: String, grammar: String, maxTokens: Int = 64,
-                         temperature: Float = 0, seed: UInt32 = 0,
-                         cancel: (@Sendable () -> Bool)? = nil) throws -> String {
-        var error = [CChar](repeating: 0, count: 512)
-        func errorText() -> String {
-            String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-        guard let grammarSampler = dm_grammar_sampler(vocab, grammar, "root", &error, error.count) else {
-            throw LanguageModelError.grammarInvalid(errorText())
-        }
-        let chain = llama_sampler_chain_init(llama_sampler_chain_default_params())!
-        defer { llama_sampler_free(chain) }
-        llama_sampler_chain_add(chain, grammarSampler)
-        if temperature > 0 {
-            llama_sampler_chain_add(chain, llama_sampler_init_temp(temperature))
-            llama_sampler_chain_add(chain, llama_sampler_init_dist(seed))
-        } else {
-            llama_sampler_chain_add(chain, llama_sampler_init_greedy())
-        }
-
-        try evaluate(tokenize(prompt, addSpecial: true))
-        var output = ""
-        var bytes: [UInt8] = []
-        for _ in 0..<maxTokens {
-            if cancel?() == true { throw LanguageModelError.cancelled }
-            let token = dm_sample(chain, context, -1, &error, error.count)
-            if token < 0 { throw LanguageModelError.samplingFailed(errorText()) }
-            if llama_vocab_is_eog(vocab, token) { return output }
-            bytes.append(contentsOf: Array(piece(token).utf8))
-            output = String(decoding: bytes, as: UTF8.self)
-            try evaluate(cached + [token])
-        }
-        throw LanguageModelError.tooManyTokens(limit: maxTokens)
-    }
-
     /// Brings the KV cache to exactly `tokens`: keeps the common prefix with what is cached,
     /// removes the rest, and evaluates only the new suffix.
     /// With `hidden`, the last token's final hidden state is returned instead of its logits
@@ -264,7 +212,7 @@ extension llama_batch {
 }
 
 /// Owns the model and its context; frees both when the last reference goes.
-final class LlamaHandle: @unchecked Sendable {
+final class LlamaHandle {
     let model: OpaquePointer
     let context: OpaquePointer
     let vocab: OpaquePointer

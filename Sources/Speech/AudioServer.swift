@@ -36,6 +36,7 @@ public struct AudioServerInfo: Sendable, Equatable {
 /// it, and their streams stay open across prompts and answers instead of being reconfigured each
 /// turn. All PulseAudio calls happen with the mainloop lock held; callbacks run on the mainloop
 /// thread, which holds it already.
+// @unchecked: its state is guarded by the PulseAudio mainloop lock, which Swift cannot see.
 public final class AudioServer: @unchecked Sendable {
     let mainloop: OpaquePointer
     let context: OpaquePointer
@@ -139,7 +140,8 @@ public final class AudioServer: @unchecked Sendable {
 
     /// Server name, version and the default and available devices.
     public func info(timeout: TimeInterval = 3) throws -> AudioServerInfo {
-        final class Collected: @unchecked Sendable {
+        /// Filled by callbacks on the mainloop thread while this thread waits holding its lock.
+        final class Collected {
             var info = AudioServerInfo(serverName: "", serverVersion: "", defaultSink: nil,
                                        defaultSource: nil, sinks: [], sources: [])
             var pending = 3
@@ -189,6 +191,7 @@ public final class AudioServer: @unchecked Sendable {
 }
 
 /// A threaded mainloop handed to another thread for its final stop.
+// @unchecked: a raw mainloop pointer, used by the one thread that stops and frees it.
 private struct MainloopHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 

@@ -5,7 +5,7 @@ import Foundation
 /// the asynchronous API. A read callback hands each chunk on; nothing ever blocks waiting for
 /// audio, so a dead microphone cannot hang the program and closing the stream always returns.
 /// Everything but `init` runs with the mainloop lock held.
-final class CaptureStream: @unchecked Sendable {
+final class CaptureStream {
     /// Size of the chunks the server sends. Small enough that the end of an answer is seen
     /// within a few tens of milliseconds, large enough not to wake up needlessly.
     static let fragmentDuration: TimeInterval = 0.02

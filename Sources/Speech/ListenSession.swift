@@ -3,6 +3,7 @@ import Foundation
 /// One `listen()` in progress: the endpointing, the audio so far, and the continuation to
 /// resume exactly once. Touched only with the mainloop lock held (from the read callback, the
 /// watchdog timer, or a caller holding the lock).
+// @unchecked: guarded by the PulseAudio mainloop lock; the read callback and the watchdog use it.
 final class ListenSession: @unchecked Sendable {
     /// Audio kept in front of the detected speech start: the first voiced frame is detected
     /// late by a few milliseconds, and the recognizer does better with a little lead-in.

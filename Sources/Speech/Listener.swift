@@ -6,6 +6,7 @@ import Foundation
 /// session), so a listen starts without waiting for a device; what arrives while nobody listens
 /// (the question leaking from the speaker, for instance) is dropped, and each `listen()` first
 /// flushes the server's buffer. Call `listen()` only after the question has been played.
+// @unchecked: `session` is guarded by the PulseAudio mainloop lock; capture callbacks read it.
 public final class Listener: @unchecked Sendable {
     public static let sampleRate = 16_000
     /// A microphone stream that delivers nothing for this long has failed.

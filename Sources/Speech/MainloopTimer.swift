@@ -4,7 +4,7 @@ import Foundation
 /// A timer on the PulseAudio mainloop thread, so its action runs under the same lock as the
 /// stream callbacks and never races them (the watchdog, the playback timeout, the wait for the
 /// output latency after a drain). Create and cancel it with the mainloop lock held.
-final class MainloopTimer: @unchecked Sendable {
+final class MainloopTimer {
     private let api: UnsafeMutablePointer<pa_mainloop_api>
     private var event: OpaquePointer?
     private let interval: TimeInterval?

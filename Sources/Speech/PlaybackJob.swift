@@ -14,6 +14,7 @@ public struct PlaybackTiming: Sendable, Equatable {
 
 /// One buffer on its way through a `PlaybackStream`. Its completion runs exactly once: played,
 /// failed, or cancelled. Touched only with the mainloop lock held.
+// @unchecked: guarded by the PulseAudio mainloop lock (its callbacks finish the job).
 final class PlaybackJob: @unchecked Sendable {
     let samples: [Int16]
     let leadingSilence: Double

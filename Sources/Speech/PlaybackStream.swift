@@ -5,6 +5,7 @@ import Foundation
 /// awake between questions. A play writes the whole buffer at once (as much as the server
 /// queue takes), drains it, then waits for the output's own latency: only then has the sound
 /// really been played. Everything but `init` runs with the mainloop lock held.
+// @unchecked: guarded by the PulseAudio mainloop lock; its callbacks run on the mainloop thread.
 final class PlaybackStream: @unchecked Sendable {
     /// How far ahead the server buffers. It bounds the output device's latency (the stream asks
     /// for it with ADJUST_LATENCY) while being large enough not to underrun on a busy machine;

@@ -1,9 +1,10 @@
 import Foundation
+import Synchronization
 
 /// Plays rendered questions through PulseAudio, each as a single buffer with a little real
 /// silence in front, and returns only once the sound has really been played, so the listener
 /// never starts while the question is still coming out of the speaker.
-public final class Speaker: @unchecked Sendable {
+public final class Speaker: Sendable {
     /// 0.24 s before the first prompt of an exchange, while the output path wakes up; 0.06 s
     /// before later prompts. Without it the first ~20 ms of the question were cut.
     public static let firstPromptSilence: Double = 0.24
@@ -12,33 +13,32 @@ public final class Speaker: @unchecked Sendable {
     public let server: AudioServer
     /// The output asked for; nil means the server's default.
     public let device: String?
-    private let lock = NSLock()
-    private var stream: PlaybackStream
-    private var hasPlayed = false
+    /// The output stream (replaced for another sample rate), and whether it has played yet.
+    private let output: Mutex<(stream: PlaybackStream, hasPlayed: Bool)>
 
     /// Opens the output now, so a missing device is reported before the exchange starts.
     /// `sampleRate` is the rate of the buffers to come (espeak-ng renders 22,050 Hz).
     public init(server: AudioServer, device: String? = nil, sampleRate: Int = 22_050) throws {
         self.server = server
         self.device = device
-        stream = try PlaybackStream(server: server, device: device, sampleRate: sampleRate)
+        output = Mutex((try PlaybackStream(server: server, device: device, sampleRate: sampleRate), false))
     }
 
     /// The name of the output device in use.
-    public var deviceName: String { lock.withLock { stream.deviceName } }
+    public var deviceName: String { output.withLock { $0.stream.deviceName } }
 
     /// Plays `buffer` and returns when it has been played back. `leadingSilence` defaults to
     /// the first-prompt silence on this speaker's first play and the later-prompt silence after.
     /// Cancelling the task stops the sound at once and throws `CancellationError`.
     @discardableResult
     public func play(_ buffer: PCMBuffer, leadingSilence: Double? = nil) async throws -> PlaybackTiming {
-        let (output, silence) = try lock.withLock { () throws -> (PlaybackStream, Double) in
-            let silence = leadingSilence ?? (hasPlayed ? Self.laterPromptSilence : Self.firstPromptSilence)
-            hasPlayed = true
-            if self.stream.sampleRate != buffer.sampleRate {
-                self.stream = try PlaybackStream(server: server, device: device, sampleRate: buffer.sampleRate)
+        let (output, silence) = try self.output.withLock { state throws -> (PlaybackStream, Double) in
+            let silence = leadingSilence ?? (state.hasPlayed ? Self.laterPromptSilence : Self.firstPromptSilence)
+            state.hasPlayed = true
+            if state.stream.sampleRate != buffer.sampleRate {
+                state.stream = try PlaybackStream(server: server, device: device, sampleRate: buffer.sampleRate)
             }
-            return (self.stream, silence)
+            return (state.stream, silence)
         }
         let job = PlaybackJob(buffer.withLeadingSilence(seconds: silence), leadingSilence: silence)
         return try await withTaskCancellationHandler {

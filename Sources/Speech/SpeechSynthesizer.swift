@@ -1,5 +1,6 @@
 import CEspeakNG
 import Foundation
+import Synchronization
 
 public enum SpeechError: Error, CustomStringConvertible, Equatable {
     case engineUnavailable
@@ -20,15 +21,17 @@ public enum SpeechError: Error, CustomStringConvertible, Equatable {
 
 /// espeak-ng, rendering into memory. espeak-ng keeps global state, so there is one instance,
 /// initialised once, and syntheses run one at a time behind a lock.
-public final class SpeechSynthesizer: @unchecked Sendable {
+public final class SpeechSynthesizer: Sendable {
     public static let shared = SpeechSynthesizer()
 
-    private let lock = NSLock()
-    private var sampleRate: Int32 = 0
+    /// espeak-ng's sample rate once it has started (0 before). The lock around it also guards
+    /// espeak-ng's own global state: every call into espeak-ng is made holding it.
+    private let engine = Mutex<Int32>(0)
 
     private init() {}
 
-    private func start() throws {
+    /// Lock held.
+    private func start(_ sampleRate: inout Int32) throws {
         if sampleRate > 0 { return }
         let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0)
         guard rate > 0 else { throw SpeechError.engineUnavailable }
@@ -44,8 +47,8 @@ public final class SpeechSynthesizer: @unchecked Sendable {
     /// The names `render(_:voice:)` accepts for the installed voices: their language tags
     /// ("en-us", "es", "fr-fr", "ja", …), file names ("gmw/en-US") and display names.
     public func voiceNames() throws -> [String] {
-        try lock.withLock {
-            try start()
+        try engine.withLock { sampleRate in
+            try start(&sampleRate)
             var names: [String] = []
             forEachVoice { identifier, name, languages in
                 names += languages.map(\.tag)
@@ -98,8 +101,8 @@ public final class SpeechSynthesizer: @unchecked Sendable {
 
     /// Renders `text` with `voice` into one buffer.
     public func render(_ text: String, voice: String) throws -> PCMBuffer {
-        try lock.withLock {
-            try start()
+        try engine.withLock { sampleRate in
+            try start(&sampleRate)
             try select(voice)
             let rendering = Rendering()
             let box = Unmanaged.passRetained(rendering)

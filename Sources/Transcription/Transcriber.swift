@@ -1,5 +1,6 @@
 import CWhisper
 import Foundation
+import Synchronization
 
 /// One piece of recognized speech, with its place in the clip.
 public struct TranscriptSegment: Sendable, Equatable, Codable {
@@ -26,7 +27,6 @@ public enum TranscriberError: Error, CustomStringConvertible, Equatable {
     case modelInvalid(path: String)
     case unsupportedLanguage(String)
     case failed(code: Int32)
-    case cancelled
 
     public var description: String {
         switch self {
@@ -40,8 +40,6 @@ public enum TranscriberError: Error, CustomStringConvertible, Equatable {
             return "whisper does not know the language code \"\(language)\"."
         case .failed(let code):
             return "whisper failed to transcribe the clip (error \(code))."
-        case .cancelled:
-            return "transcription cancelled"
         }
     }
 }
@@ -102,10 +100,21 @@ public actor Transcriber {
         return whisper_lang_id(code) >= 0
     }
 
-    /// Transcribes 16 kHz mono samples in [-1, 1]. `cancel` is polled by whisper between
-    /// compute steps, so a cancelled exchange does not wait for a long clip.
-    public func transcribe(_ samples: [Float], options: TranscriptionOptions,
-                           cancel: CancelFlag = CancelFlag()) throws -> Transcript {
+    /// Transcribes 16 kHz mono samples in [-1, 1]. Cancelling the task stops whisper at its
+    /// next compute step (a cancelled exchange does not wait for a long clip) and throws
+    /// `CancellationError`, as a task cancelled before the call does. Work whisper finished
+    /// before it saw the cancellation is returned.
+    public func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
+        try Task.checkCancellation()
+        let abort = AbortFlag()
+        return try await withTaskCancellationHandler {
+            try run(samples, options: options, abort: abort)
+        } onCancel: {
+            abort.raise()
+        }
+    }
+
+    func run(_ samples: [Float], options: TranscriptionOptions, abort: AbortFlag) throws -> Transcript {
         guard Self.knowsLanguage(options.language) else {
             throw TranscriberError.unsupportedLanguage(options.language)
         }
@@ -131,11 +140,11 @@ public actor Transcriber {
         if options.fitAudioContextToClip {
             params.audio_ctx = Self.audioContext(forSamples: samples.count)
         }
-        let unmanaged = Unmanaged.passRetained(cancel)
+        let unmanaged = Unmanaged.passRetained(abort)
         defer { unmanaged.release() }
         params.abort_callback = { data in
             guard let data else { return false }
-            return Unmanaged<CancelFlag>.fromOpaque(data).takeUnretainedValue().isCancelled
+            return Unmanaged<AbortFlag>.fromOpaque(data).takeUnretainedValue().isRaised
         }
         params.abort_callback_user_data = unmanaged.toOpaque()
         let rules = Unmanaged.passRetained(tokenRules)
@@ -155,8 +164,7 @@ public actor Transcriber {
             }
         }
         if EngineLog.isVerbose { whisper_print_timings(context) }
-        if cancel.isCancelled { throw TranscriberError.cancelled }
-        guard status == 0 else { throw TranscriberError.failed(code: status) }
+        guard status == 0 else { throw abort.isRaised ? CancellationError() : TranscriberError.failed(code: status) }
 
         var segments: [TranscriptSegment] = []
         for i in 0..<whisper_full_n_segments(context) {
@@ -230,17 +238,16 @@ final class TokenRules: Sendable {
 }
 
 /// Owns the whisper context; frees it when the last reference goes.
-final class WhisperHandle: @unchecked Sendable {
+final class WhisperHandle {
     let context: OpaquePointer
     init(_ context: OpaquePointer) { self.context = context }
     deinit { whisper_free(context) }
 }
 
-/// A flag that a caller sets to stop a running engine call. Shared across threads on purpose.
-public final class CancelFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
-    public init() {}
-    public var isCancelled: Bool { lock.withLock { cancelled } }
-    public func cancel() { lock.withLock { cancelled = true } }
+/// Raised when the task running a transcription is cancelled; whisper's abort callback polls
+/// it between compute steps, on whisper's thread.
+final class AbortFlag: Sendable {
+    private let raised = Atomic<Bool>(false)
+    func raise() { raised.store(true, ordering: .relaxed) }
+    var isRaised: Bool { raised.load(ordering: .relaxed) }
 }

@@ -52,7 +52,7 @@ struct ModelDeciders: QuestionDeciding, LayoutDeciding {
 
     func nextQuestion(after conversation: Conversation) async -> Decision {
         do {
-            let outcome = try await service.nextQuestion(conversation, rules: rules, cancel: { Task.isCancelled })
+            let outcome = try await service.nextQuestion(conversation, rules: rules)
             events.emit(.decided(milliseconds: outcome.milliseconds, attempts: outcome.attempts))
             return outcome.decision
         } catch {
@@ -62,7 +62,7 @@ struct ModelDeciders: QuestionDeciding, LayoutDeciding {
 
     func layout(for sources: [Source]) async -> (Layout, LayoutSource) {
         do {
-            let outcome = try await service.layout(sources, cancel: { Task.isCancelled })
+            let outcome = try await service.layout(sources)
             events.emit(.laidOut(milliseconds: outcome.milliseconds, attempts: outcome.attempts))
             return (outcome.layout, outcome.source)
         } catch {

@@ -21,8 +21,19 @@ public final class ListenFeedback: Sendable {
 
     /// The listen has begun.
     public func started() {
+        meter.withLock { $0 = LevelMeter() }
         events.emit(.listening)
         display.status(pack.ui(.listening), level: 0, partial: nil)
+    }
+
+    /// The answer so far as transcribed at a pause: shown live on the status line (the last
+    /// words) until the next one replaces it, and a `partial` event. It costs no engine work:
+    /// the pause transcribed it anyway.
+    public func heard(_ text: String) {
+        let words = UserText.terminalLine(text)
+        let state = meter.withLock { meter in meter.partial = words; return meter.state }
+        display.status(state ?? pack.ui(.hearingYou), level: nil, partial: words)
+        events.emit(.partial(text: text))
     }
 
     /// One event of the listen, at `now`.
@@ -37,9 +48,9 @@ public final class ListenFeedback: Sendable {
         case .state(.listening):
             break
         case .level(let dBFS):
-            guard let (state, level) = meter.withLock({ meter in
-                meter.throttled(dBFS, at: now).map { (meter.state, $0) } }) else { return }
-            display.status(state ?? pack.ui(.listening), level: level, partial: nil)
+            guard let (state, level, partial) = meter.withLock({ meter in
+                meter.throttled(dBFS, at: now).map { (meter.state, $0, meter.partial) } }) else { return }
+            display.status(state ?? pack.ui(.listening), level: level, partial: partial)
             events.emit(.level(dbfs: (dBFS * 10).rounded() / 10))
         case .pause(let clip):
             events.emit(.pause(seconds: Double(clip.count) / Double(Listener.sampleRate)))
@@ -55,6 +66,8 @@ struct LevelMeter {
     /// At most one update per this interval.
     static let interval: Duration = .milliseconds(80)
     var state: String?
+    /// The latest words heard, shown after the level.
+    var partial: String?
     private var last: ContinuousClock.Instant?
 
     /// A level in 0…1 (−60 dBFS and below is 0) at most every `interval`, else nil.

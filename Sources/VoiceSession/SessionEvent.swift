@@ -14,6 +14,8 @@ public enum SessionEvent: Sendable, Equatable {
     case resumed
     case endpoint(ending: String)
     case decidingEarly
+    /// The answer so far, as transcribed at a pause (what the status line shows live).
+    case partial(text: String)
     /// `speechEnd`/`endpoint` are audio offsets in seconds; nil in `record`.
     case transcribed(text: String, speculative: Bool?, speechEnd: Double?, endpoint: Double?)
     case answer(text: String)
@@ -41,6 +43,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .resumed: "resumed"
         case .endpoint: "endpoint"
         case .decidingEarly: "decidingEarly"
+        case .partial: "partial"
         case .transcribed: "transcribed"
         case .answer, .noAnswer: "answer"
         case .decided: "decided"
@@ -82,7 +85,7 @@ extension SessionEvent {
             try container.encodeIfPresent(speculative, forKey: Key("speculative"))
             try container.encodeIfPresent(speechEnd, forKey: Key("speechEnd"))
             try container.encodeIfPresent(endpoint, forKey: Key("endpoint"))
-        case .answer(let text): try container.encode(text, forKey: Key("text"))
+        case .answer(let text), .partial(let text): try container.encode(text, forKey: Key("text"))
         case .noAnswer:
             try container.encode("", forKey: Key("text"))
             try container.encode(true, forKey: Key("noAnswer"))

@@ -97,12 +97,16 @@ public struct VoiceAnswers: AnswerSource {
         feedback.started()
         // Every pause transcribes the whole answer so far: stretches transcribed apart lose
         // their context and measured worse than the whole answer (WER 0.36 against 0.00).
-        let speculation = overlap ? Speculation(minimumStretch: .max, separator: " ") : nil
-        let atPause = { @Sendable (clip: [Float], cancel: CancelFlag) async throws -> String in
-            let text = try await self.transcribe(clip, cancel: cancel)
-            if !cancel.isCancelled, let early, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                feedback.events.emit(.decidingEarly)
-                engineGate.hold(early(text))
+        let speculation = overlap ? Speculation() : nil
+        let atPause = { @Sendable (clip: [Float]) async throws -> String in
+            let text = try await self.transcribe(clip)
+            let heard = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !Task.isCancelled, !heard.isEmpty {
+                feedback.heard(heard)
+                if let early {
+                    feedback.events.emit(.decidingEarly)
+                    engineGate.hold(early(heard))
+                }
             }
             return text
         }
@@ -127,24 +131,25 @@ public struct VoiceAnswers: AnswerSource {
             if let early {
                 text = early
             } else {
-                text = try await transcribe(result.speech(margin: listener.configuration.pause), cancel: CancelFlag())
+                text = try await transcribeHeard(result.speech(margin: listener.configuration.pause))
             }
             feedback.events.emit(.transcribed(text: text, speculative: early != nil,
                                               speechEnd: result.timing.speechEnd ?? 0, endpoint: result.timing.endpoint))
             return HeardAnswer(outcome: text.isEmpty ? .noAnswer : .answer(text), recording: result)
         case .stopped, .cancelled:
-            let partial = result.heardSpeech ? try? await transcribe(result.samples, cancel: CancelFlag()) : nil
+            let partial = result.heardSpeech ? try? await transcribeHeard(result.samples) : nil
             return HeardAnswer(outcome: .ended(partial: partial), recording: result)
         }
     }
 
-    /// Transcribes a whole recording as one (record: no pauses speculated on).
-    public func transcribe(recording samples: [Float]) async throws -> String {
-        try await transcribe(samples, cancel: CancelFlag())
+    private func transcribe(_ samples: [Float]) async throws -> String {
+        await engineGate.wait()
+        return try await transcriber.transcribe(samples, options: TranscriptionOptions(language: language)).text
     }
 
-    private func transcribe(_ samples: [Float], cancel: CancelFlag) async throws -> String {
-        await engineGate.wait()
-        return try await transcriber.transcribe(samples, options: TranscriptionOptions(language: language), cancel: cancel).text
+    /// An answer that was heard is transcribed in a task of its own: an interrupt cancels the
+    /// exchange, and must not cost the person the words they already said.
+    private func transcribeHeard(_ samples: [Float]) async throws -> String {
+        try await Task { try await transcribe(samples) }.value
     }
 }

@@ -249,8 +249,8 @@ enum EvalCommand {
             let conversation = scenario.conversation
             let allowed = rules.allowedChoices(conversation)
             // Scored, not generated: the options are not listed in the prompt but read after it.
-            let prompt = QuestionPrompt.make(conversation: conversation, options: allowed,
-                                             hints: rules.angleHints(conversation), listOptions: false)
+            let prompt = QuestionPrompt.make(conversation: conversation,
+                                             hints: rules.angleHints(conversation))
             let text = service.model.map { prompt.render(for: $0, format: format) } ?? prompt.completion
             let labels = allowed.choices.map {
                 Option(choice: $0.rawValue, label: DecisionPrompt.continuation(ChoiceLabels.label($0), format: format))

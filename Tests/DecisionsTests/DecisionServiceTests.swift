@@ -4,7 +4,9 @@ import Testing
 @testable import Decisions
 
 /// The decision path with the real default model on a few labelled scenarios, and the
-/// defence-in-depth paths (no model, cancellation). Nothing here asserts on time.
+/// defence-in-depth paths (no model, a blown budget, cancellation). Every decision that should
+/// come from the model is checked to have come from it: the rules alone would also stay within
+/// the rules. Nothing here asserts on time.
 @Suite("DecisionService (real default model)", .serialized)
 struct DecisionServiceTests {
     static let scenarioIDs = ["en-ordinary-01", "es-ordinary-02", "fr-ordinary-04", "de-ordinary-03", "ja-ordinary-01",
@@ -21,50 +23,50 @@ struct DecisionServiceTests {
             if scenario.mustEnd {
                 #expect(outcome.decision.finishes, "\(id) must end")
                 #expect(outcome.attempts == 0, "\(id): an explicit ending needs no model call")
+                #expect(outcome.decision.source == .rules, "\(id)")
             } else {
-                #expect(outcome.attempts >= 1, "\(id)")
+                #expect(outcome.decision.source == .model, "\(id): \(outcome.failures)")
+                #expect(outcome.attempts == 1 && outcome.failures.isEmpty, "\(id): \(outcome.failures)")
             }
         }
     }
 
-    @Test func everyMustEndScenarioEndsWithTheModel() async throws {
+    /// An explicit ending wins over the model: with a model loaded, every must-end scenario the
+    /// rules recognise ends by the rules' own choice and the model is not even asked (`.rules`,
+    /// not `.fallback`, which would mean no model). The endings the rules miss are the model's
+    /// to catch (issue 13): known, and intermittent while the model decides them.
+    @Test func everyEndingTheRulesRecogniseEndsWithoutAskingTheModel() async throws {
         let set = try ChoiceScenarioSet.load(from: DecisionFixtures.fixture("choice-scenarios.json"))
         let service = DecisionService(model: try DecisionFixtures.model(), settings: DecisionFixtures.settings())
-        for scenario in set.cases where scenario.mustEnd {
+        let endings = set.cases.filter(\.mustEnd)
+        try #require(endings.count == 80)
+        for scenario in endings {
             let rules = try DecisionFixtures.rules(scenario.language)
             let outcome = try await service.nextQuestion(scenario.conversation, rules: rules)
-            // issue 13: where the rules miss an ending the model is never offered `stop`.
-            if rules.allowedChoices(scenario.conversation).finishOnly {
-                #expect(scenario.acceptable.contains(outcome.decision.choice), "\(scenario.id)")
-            } else {
-                withKnownIssue("\(scenario.id): ending missed by the rules") {
+            guard rules.allowedChoices(scenario.conversation).finishOnly else {
+                withKnownIssue("\(scenario.id): an ending the rules miss", isIntermittent: true) {
                     #expect(scenario.acceptable.contains(outcome.decision.choice), "\(scenario.id)")
                 }
+                continue
             }
+            #expect(scenario.acceptable.contains(outcome.decision.choice), "\(scenario.id)")
+            #expect(outcome.decision.finishes, "\(scenario.id)")
+            #expect(outcome.decision.source == .rules && outcome.attempts == 0, "\(scenario.id)")
         }
     }
 
-    @Test(arguments: LayoutMethod.allCases)
-    func realModelLayoutsAreValid(method: LayoutMethod) async throws {
+    @Test func realModelLayoutsAreValid() async throws {
         let set = try GroupingScenarioSet.load(from: DecisionFixtures.fixture("grouping-scenarios.json"))
-        let service = DecisionService(model: try DecisionFixtures.model(), settings: DecisionFixtures.settings { $0.layoutMethod = method })
-        for scenario in set.cases.filter({ ["en-group-01", "ja-group-01"].contains($0.id) }) {
+        let service = DecisionService(model: try DecisionFixtures.model(), settings: DecisionFixtures.settings())
+        let ids = ["en-group-01", "ja-group-01"]
+        let scenarios = set.cases.filter { ids.contains($0.id) }
+        try #require(scenarios.count == ids.count)
+        for scenario in scenarios {
             let sources = scenario.sources
             let outcome = try await service.layout(sources)
             #expect(outcome.layout.isValid(sourceCount: sources.count), "\(scenario.id): \(outcome.layout.json)")
             #expect(outcome.source == .model, "\(scenario.id): \(outcome.failures)")
-        }
-    }
-
-    @Test func generationMethodAlsoStaysWithinTheRules() async throws {
-        let set = try ChoiceScenarioSet.load(from: DecisionFixtures.fixture("choice-scenarios.json"))
-        let service = DecisionService(model: try DecisionFixtures.model(),
-                                      settings: DecisionFixtures.settings { $0.questionMethod = .generate })
-        for scenario in set.cases.prefix(3) {
-            let rules = try DecisionFixtures.rules(scenario.language)
-            let outcome = try await service.nextQuestion(scenario.conversation, rules: rules)
-            #expect(rules.allowedChoices(scenario.conversation).contains(outcome.decision.choice))
-            #expect(outcome.failures.isEmpty, "\(scenario.id): \(outcome.failures)")
+            #expect(outcome.attempts == 1 && outcome.failures.isEmpty, "\(scenario.id): \(outcome.failures)")
         }
     }
 
@@ -89,20 +91,37 @@ struct DecisionServiceTests {
         #expect(outcome.decision.source == .fallback)
         #expect(outcome.decision.choice == rules.fallbackChoice(conversation))
         #expect(outcome.attempts == 1, "a blown budget is not retried")
+        #expect(outcome.failures == ["over the budget of \(Duration.zero)"])
         let sources = SentenceSplitter.sources(from: ["One. Two. Three."], language: "en")
         let layout = try await service.layout(sources)
         #expect(layout.layout == .fallback(sourceCount: 3))
+        #expect(layout.source == .fallback)
+        #expect(layout.failures == ["over the budget of \(Duration.zero)"])
     }
 
+    /// A cancelled task stops the decision with `CancellationError` (the exchange stops),
+    /// not with the rules' choice (which would carry on). `warmUp` is cancelled inside the
+    /// model call itself.
     @Test func cancellationStopsTheDecision() async throws {
         let service = DecisionService(model: try DecisionFixtures.model(), settings: DecisionFixtures.settings())
         let rules = try DecisionFixtures.rules("en")
         let conversation = Conversation(turns: [Turn(question: .opening, answer: "An app that waters plants.")])
         await #expect(throws: CancellationError.self) {
-            _ = try await service.nextQuestion(conversation, rules: rules, cancel: { true })
+            try await inCancelledTask { try await service.nextQuestion(conversation, rules: rules) }
         }
         await #expect(throws: CancellationError.self) {
-            _ = try await service.layout(SentenceSplitter.sources(from: ["One. Two."], language: "en"), cancel: { true })
+            try await inCancelledTask { try await service.layout(SentenceSplitter.sources(from: ["One. Two."], language: "en")) }
+        }
+        await #expect(throws: CancellationError.self) {
+            try await inCancelledTask { try await service.warmUp() }
         }
     }
+}
+
+/// Runs `body` in a task that is cancelled before `body` starts (no timing involved).
+func inCancelledTask<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        return try await body()
+    }.value
 }

@@ -14,5 +14,9 @@ struct FuzzTests {
         #expect(report.invalidChoices.isEmpty, "\(report.invalidChoices)")
         #expect(report.invalidLayouts.isEmpty, "\(report.invalidLayouts)")
         #expect(report.conversations == 12)
+        // Every decision and layout came from the model: a model failing on every call would
+        // pass the checks above, the rules and the fallback layout being valid by construction.
+        #expect(report.fallbacks == 0 && report.modelDecisions > 0, "\(report.fallbacks) fallbacks, \(report.modelDecisions) model decisions")
+        #expect(report.layoutFallbacks == 0 && !report.layoutMilliseconds.isEmpty)
     }
 }

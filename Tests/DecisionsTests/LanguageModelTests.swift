@@ -7,24 +7,15 @@ import Testing
 struct LanguageModelTests {
     static let models = [DefaultModels.smolLM2, DefaultModels.gemma3]
 
-    @Test(arguments: models)
-    func loadsAndMakesAGrammarConstrainedChoice(path: String) async throws {
-        let model = try LanguageModel(path: path, contextSize: 1024)
-        #expect(model.vocabularySize > 30_000)
-        let prompt = model.chatPrompt(system: "Answer with one word.", user: "Is the sky blue on a clear day? yes or no")
-        let answer = try await model.complete(prompt: prompt, grammar: #"root ::= "yes" | "no""#, maxTokens: 4)
-        #expect(["yes", "no"].contains(answer))
-        // The same prompt again reuses the cached prefix and must give the same greedy answer.
-        let again = try await model.complete(prompt: prompt, grammar: #"root ::= "yes" | "no""#, maxTokens: 4)
-        #expect(again == answer)
-    }
-
     /// Scoring every option in one decode (a prefix tree of sequences sharing the prompt's
     /// cells) gives the same log-likelihoods as feeding each option token by token after the
-    /// prompt, and leaves the prompt cached alone.
+    /// prompt, and leaves the prompt cached alone. Through llama.cpp's output layer: the
+    /// fallback for models whose logits cannot be computed from hidden states.
     @Test(arguments: models)
     func optionsScoredTogetherMatchOneByOne(path: String) async throws {
         let model = try LanguageModel(path: path, contextSize: 1024)
+        #expect(model.vocabularySize > 30_000)
+        await model.useOutputLayerOnly()
         let prompt = await model.tokenize("The user said: my bakery needs a website. Next question:", addSpecial: true)
         let options = ["Who is it for?", "Who is it for, exactly?", "What problem does it solve?", "Why now?",
                        "What would you do first?", "What", "Is the note complete?"]
@@ -60,9 +51,9 @@ struct LanguageModelTests {
                        "What is the next step?", "What is the most important point?", "Why now?"]
         var labels: [[Int32]] = []
         for option in options { labels.append(await model.tokenize(" " + option, addSpecial: false)) }
-        let cut = LanguageModel.distinctPrefixes(labels, among: labels, extra: 0)
+        let cut = LanguageModel.distinctPrefixes(labels, among: labels)
         #expect(cut.contains { $0.count >= 3 }, "the test needs options that share a prefix")
-        let scored = try await model.score(promptTokens: prompt, continuations: cut, amongAllowed: true)
+        let scored = try await model.score(promptTokens: prompt, continuations: cut)
         for (index, continuation) in cut.enumerated() {
             var expected = 0.0
             for j in continuation.indices {
@@ -104,17 +95,25 @@ struct LanguageModelTests {
     @Test func labelsAreCutWhereTheyBecomeDistinct() {
         // "What problem" / "What might" / "What is the next" / "What is the most" / "Why"
         let all: [[Int32]] = [[1, 2, 9], [1, 3, 9], [1, 4, 5, 9], [1, 4, 6, 9], [7, 9], [8]]
-        #expect(LanguageModel.distinctPrefixes(all, among: all, extra: 0) == [[1, 2], [1, 3], [1, 4, 5], [1, 4, 6], [7], [8]])
-        #expect(LanguageModel.distinctPrefixes([[1, 4, 5, 9]], among: all, extra: 1) == [[1, 4, 5, 9]])
+        #expect(LanguageModel.distinctPrefixes(all, among: all) == [[1, 2], [1, 3], [1, 4, 5], [1, 4, 6], [7], [8]])
         // The cut is decided among all labels, not among the few offered this turn.
-        #expect(LanguageModel.distinctPrefixes([[1, 2, 9]], among: all, extra: 0) == [[1, 2]])
+        #expect(LanguageModel.distinctPrefixes([[1, 2, 9]], among: all) == [[1, 2]])
     }
 
-    @Test func aGrammarThatDoesNotParseIsAnErrorNotACrash() async throws {
-        let model = try LanguageModel(path: DefaultModels.smolLM2, contextSize: 512)
-        await #expect(throws: LanguageModelError.self) {
-            _ = try await model.complete(prompt: "x", grammar: "root ::= (", maxTokens: 2)
+    /// The scoring stops at its checkpoint: with `.cancelled` in a cancelled task, with
+    /// `.overBudget` once the deadline has passed (a zero budget has passed at its first check).
+    @Test func scoringStopsWhenCancelledOrOverBudget() async throws {
+        let model = try DecisionFixtures.model()
+        let labels = [" Who is it for?", " Why now?"]
+        await #expect(throws: LanguageModelError.cancelled) {
+            try await inCancelledTask { try await model.score(prompt: "Next question:", continuations: labels, cutAmong: labels) }
         }
+        await #expect(throws: LanguageModelError.overBudget(.zero)) {
+            try await model.score(prompt: "Next question:", continuations: labels, cutAmong: labels, deadline: Deadline(.zero))
+        }
+        let scores = try await model.score(prompt: "Next question:", continuations: labels, cutAmong: labels,
+                                           deadline: Deadline(.seconds(3_600)))
+        #expect(scores.count == 2 && scores.allSatisfy(\.isFinite))
     }
 
     @Test func missingModelIsExplained() {

@@ -3,17 +3,48 @@ import Testing
 import Transcription
 
 /// The overlap's bookkeeping: text transcribed at a pause is used only for the answer it was
-/// started on, and stale work is cancelled.
-@Suite("Speculative transcription")
+/// started on, and stale work is cancelled. No test sleeps: the fake reports what happens to
+/// each call, and the tests await those reports in order. The time limit only ends a run that
+/// would otherwise hang on a report that never comes.
+@Suite("Speculative transcription", .timeLimit(.minutes(1)))
 struct SpeculationTests {
-    /// A stand-in for whisper that names the clip it was given and notes cancellations.
-    final class FakeWhisper: @unchecked Sendable {
-        let lock = NSLock()
-        var cancelled: [Int] = []
-        func transcribe(_ clip: [Float], _ cancel: CancelFlag) async throws -> String {
-            try await Task.sleep(for: .milliseconds(50))
-            if cancel.isCancelled { lock.withLock { cancelled.append(clip.count) }; throw CancellationError() }
-            return "clip of \(clip.count)"
+    /// A stand-in for whisper. Every call reports that it started; then it answers at once
+    /// ("clip of N"), fails, or waits until its task is cancelled, which it reports as well.
+    final class FakeWhisper: Sendable {
+        enum Event: Equatable, Sendable { case started(Int), cancelled(Int) }
+        enum Behaviour: Sendable { case answer, fail, waitForCancellation }
+        struct Failure: Error {}
+
+        let behaviour: @Sendable (Int) -> Behaviour
+        let events: AsyncStream<Event>
+        private let report: AsyncStream<Event>.Continuation
+
+        init(_ behaviour: @escaping @Sendable (_ clipLength: Int) -> Behaviour = { _ in .answer }) {
+            self.behaviour = behaviour
+            (events, report) = AsyncStream.makeStream()
+        }
+
+        func transcribe(_ clip: [Float]) async throws -> String {
+            switch behaviour(clip.count) {
+            case .answer:
+                report.yield(.started(clip.count))
+                return "clip of \(clip.count)"
+            case .fail:
+                report.yield(.started(clip.count))
+                throw Failure()
+            case .waitForCancellation:
+                let (never, end) = AsyncStream<Never>.makeStream()
+                await withTaskCancellationHandler {
+                    // Reported once the handler is in place: a cancellation after this report
+                    // is reported at once, before `cancel()` returns.
+                    report.yield(.started(clip.count))
+                    for await _ in never {}
+                } onCancel: {
+                    report.yield(.cancelled(clip.count))
+                    end.finish()
+                }
+                throw CancellationError()
+            }
         }
     }
 
@@ -26,41 +57,46 @@ struct SpeculationTests {
         #expect(await speculation.result(coveringAllSpeechIn: answer) == "clip of 1000")
     }
 
-    @Test func abandonedWorkIsCancelledAndNotUsed() async throws {
-        let whisper = FakeWhisper(), speculation = Speculation()
+    @Test func resumedSpeechCancelsTheWorkAndItIsNotUsed() async {
+        let whisper = FakeWhisper { _ in .waitForCancellation }, speculation = Speculation()
+        var events = whisper.events.makeAsyncIterator()
         speculation.start(clip, transcribe: whisper.transcribe)
-        speculation.resumed()   // under the default minimum: cancelled
+        #expect(await events.next() == .started(1_000))
+        speculation.resumed()
+        #expect(await events.next() == .cancelled(1_000))
         #expect(await speculation.result(coveringAllSpeechIn: answer) == nil)
+    }
+
+    @Test func abandonedWorkIsCancelledAndNotUsed() async {
+        let whisper = FakeWhisper { _ in .waitForCancellation }, speculation = Speculation()
+        var events = whisper.events.makeAsyncIterator()
         speculation.start(clip, transcribe: whisper.transcribe)
+        #expect(await events.next() == .started(1_000))
         speculation.abandon()
+        #expect(await events.next() == .cancelled(1_000))
         #expect(await speculation.result(coveringAllSpeechIn: answer) == nil)
-        try await Task.sleep(for: .milliseconds(150))
-        #expect(whisper.lock.withLock { whisper.cancelled } == [1_000, 1_000])
     }
 
-    @Test func aNewPauseReplacesTheOldOne() async throws {
-        let whisper = FakeWhisper(), speculation = Speculation()
+    /// The earlier pause's work is cancelled before the new one starts.
+    @Test func aNewPauseReplacesTheOldOne() async {
+        let whisper = FakeWhisper { $0 < 1_000 ? .waitForCancellation : .answer }, speculation = Speculation()
+        var events = whisper.events.makeAsyncIterator()
         speculation.start(Array(clip.prefix(400)), transcribe: whisper.transcribe)
+        #expect(await events.next() == .started(400))
         speculation.start(clip, transcribe: whisper.transcribe)
+        #expect(await events.next() == .cancelled(400))
+        #expect(await events.next() == .started(1_000))
         #expect(await speculation.result(coveringAllSpeechIn: answer) == "clip of 1000")
-        try await Task.sleep(for: .milliseconds(150))
-        #expect(whisper.lock.withLock { whisper.cancelled } == [400])
     }
 
-    @Test func stretchesKeptAtPausesAreJoinedWithTheLastOne() async throws {
-        let whisper = FakeWhisper(), speculation = Speculation(minimumStretch: 300, separator: " ")
-        speculation.start(Array(clip.prefix(100)), transcribe: whisper.transcribe)
-        #expect(!speculation.resumed(), "a stretch under the minimum is not kept")
-        speculation.start(Array(clip.prefix(400)), transcribe: whisper.transcribe)
-        #expect(speculation.resumed())
-        speculation.start(clip, transcribe: whisper.transcribe)   // transcribes samples 400..<1000 only
-        #expect(await speculation.result(coveringAllSpeechIn: answer) == "clip of 400 clip of 600")
-        try await Task.sleep(for: .milliseconds(150))   // the cancelled work notices at its next check
-        #expect(whisper.lock.withLock { whisper.cancelled } == [100])
+    @Test func failedWorkIsNotUsed() async {
+        let whisper = FakeWhisper { _ in .fail }, speculation = Speculation()
+        speculation.start(clip, transcribe: whisper.transcribe)
+        #expect(await speculation.result(coveringAllSpeechIn: answer) == nil)
     }
 
     @Test func speechAfterTheLastPauseIsNotCovered() async {
-        let whisper = FakeWhisper(), speculation = Speculation(minimumStretch: 300)
+        let whisper = FakeWhisper(), speculation = Speculation()
         speculation.start(Array(clip.prefix(400)), transcribe: whisper.transcribe)
         speculation.resumed()
         // No pause since: the end of the answer was never transcribed.
@@ -74,5 +110,6 @@ struct SpeculationTests {
         var changed = answer
         changed[10] = 0.5
         #expect(await speculation.result(coveringAllSpeechIn: changed) == nil, "a different start")
+        #expect(await speculation.result(coveringAllSpeechIn: answer) == "clip of 1000", "the answer it was started on")
     }
 }

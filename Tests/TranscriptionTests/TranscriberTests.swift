@@ -29,6 +29,29 @@ struct TranscriberTests {
         #expect(transcript.text.lowercased().contains("ask not what your country can do for you"))
     }
 
+    /// whisper polls the abort flag: raised before the call, whisper stops at its first
+    /// compute step, so the call fails, as cancelled (had whisper ignored the flag, the words
+    /// would come back).
+    @Test func whisperStopsWhenTheAbortFlagIsRaised() async throws {
+        let samples = try WAVFile(contentsOf: DefaultModels.jfkSample).monoSamples()
+        let transcriber = try Transcriber(modelPath: DefaultModels.whisper)
+        let abort = AbortFlag()
+        abort.raise()
+        await #expect(throws: CancellationError.self) {
+            try await transcriber.run(samples, options: TranscriptionOptions(language: "en"), abort: abort)
+        }
+    }
+
+    @Test func aCancelledTaskGetsCancellationError() async throws {
+        let samples = try WAVFile(contentsOf: DefaultModels.jfkSample).monoSamples()
+        let transcriber = try Transcriber(modelPath: DefaultModels.whisper)
+        let transcription = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await transcriber.transcribe(samples, options: TranscriptionOptions(language: "en"))
+        }
+        await #expect(throws: CancellationError.self) { try await transcription.value }
+    }
+
     @Test func missingModelIsExplained() {
         #expect(throws: TranscriberError.modelMissing(path: "/nonexistent/model.bin")) {
             _ = try Transcriber(modelPath: "/nonexistent/model.bin")

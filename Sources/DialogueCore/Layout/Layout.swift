@@ -1,8 +1,8 @@
 import Foundation
 
 /// The model's only contribution to the note: whether the first sentence can be the title,
-/// and which consecutive sentence IDs form a paragraph. JSON shape, exactly as the layout
-/// grammar emits it: `{"firstSourceIsTitle":true,"groups":[[1],[2,3]]}`.
+/// and which consecutive sentence IDs form a paragraph. JSON shape, exactly as the model reads
+/// it in the layout pass: `{"firstSourceIsTitle":true,"groups":[[1],[2,3]]}`.
 public struct Layout: Sendable, Hashable, Codable {
     /// At most this many IDs in one group.
     public static let maxGroupSize = 48
@@ -31,7 +31,7 @@ public struct Layout: Sendable, Hashable, Codable {
         return Layout(firstSourceIsTitle: true, groups: [[1]] + paragraphs)
     }
 
-    /// Compact JSON in the grammar's shape.
+    /// Compact JSON in that shape.
     public var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

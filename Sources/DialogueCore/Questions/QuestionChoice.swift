@@ -1,6 +1,6 @@
 /// The next step of the exchange, as the model may choose it. One mutually exclusive enum: a
 /// shape with separate "finish?" and "stop?" flags made the small model stop on ordinary
-/// requests. The order is part of the contract (grammars and prompts list cases in it).
+/// requests. The order is part of the contract (options are offered and scored in it).
 public enum QuestionChoice: String, CaseIterable, Codable, Sendable, Hashable {
     case audience, ideaDetails, useCase, problem, reason, example, obstacle, preparation
     case takeaway, validation, keyPoint, impression, decision, meetingFocus, purpose

@@ -14,8 +14,8 @@ public enum FinishReason: String, Sendable, Hashable, Codable {
     case noAnglesLeft
 }
 
-/// The cases the next choice may take: what a grammar offers the model, so it can only pick
-/// what the rules would accept.
+/// The cases the next choice may take: the only ones the model is offered (each is scored), so
+/// it can only pick what the rules would accept.
 public struct ChoiceOptions: Sendable, Hashable {
     /// Allowed cases in contract order; never empty.
     public let choices: [QuestionChoice]
