@@ -104,10 +104,18 @@ public actor DecisionService {
             FileHandle.standardError.write(Data("scores {\"rules\":\"\(rulesChoice.rawValue)\",\"scores\":{\(pairs)}}\n".utf8))
         }
         if let index = options.choices.firstIndex(of: rulesChoice) { scores[index] += settings.rulesPrior }
-        guard let best = scores.indices.max(by: { scores[$0] < scores[$1] }), scores[best].isFinite else {
-            throw DecisionError.unreadable("no finite score")
+        return try Self.best(options.choices, scores: scores, endingMargin: rulesChoice.isFinal ? 0 : settings.endingMargin)
+    }
+
+    /// The best-scored choice; an ending only when it beats the best question by
+    /// `endingMargin`.
+    static func best(_ choices: [QuestionChoice], scores: [Double], endingMargin: Double) throws -> QuestionChoice {
+        func top(_ keep: (QuestionChoice) -> Bool) -> (QuestionChoice, Double)? {
+            zip(choices, scores).filter { keep($0.0) && $0.1.isFinite }.max { $0.1 < $1.1 }
         }
-        return options.choices[best]
+        guard let overall = top({ _ in true }) else { throw DecisionError.unreadable("no finite score") }
+        guard overall.0.isFinal, let question = top({ !$0.isFinal }) else { return overall.0 }
+        return overall.1 > question.1 + endingMargin ? overall.0 : question.0
     }
 
     /// Does the one-time work before the first decision: the content-free scores for

@@ -17,14 +17,23 @@ public struct DecisionSettings: Sendable, Hashable {
     /// model's break preference (0: the model alone). 2 measured best on the 25 grouping
     /// scenarios for both models (a plateau from 2 to 3).
     public var answerPrior: Double
+    /// How much more (in log-score, after the rules prior) the model must prefer `ready` or
+    /// `stop` over the best question before an exchange the rules did not end ends: a false
+    /// ending costs the person their idea, a missed one costs a key press. On the dev split of
+    /// the project's decision set gemma-3-270m never preferred an ending by more than 0.9 (an
+    /// acceptable `ready`), so every margin from 0 to 100 scored the same; 2 (the rules prior,
+    /// about 7 times as likely) keeps a bigger `--llm-model` from ending on a whim.
+    public var endingMargin: Double
     public var questionBudget: Duration
     public var layoutBudget: Duration
 
     public init(format: PromptFormat? = nil, rulesPrior: Double = 2, answerPrior: Double = 2,
+                endingMargin: Double = 2,
                 questionBudget: Duration = .seconds(5), layoutBudget: Duration = .seconds(6)) {
         self.format = format
         self.rulesPrior = rulesPrior
         self.answerPrior = answerPrior
+        self.endingMargin = endingMargin
         self.questionBudget = questionBudget
         self.layoutBudget = layoutBudget
     }

@@ -26,6 +26,7 @@ enum EvalCommand {
         var noModel = false
         var format: PromptFormat?
         var rulesPrior = DecisionSettings().rulesPrior
+        var endingMargin = DecisionSettings().endingMargin
         var answerPrior = DecisionSettings().answerPrior
 
         static let model: [Declaration<Self>] = [
@@ -35,6 +36,8 @@ enum EvalCommand {
         ]
         static let rulesPriorOption: Declaration<Self> =
             .value("--rules-prior X", \.rulesPrior, "log-score bonus for the rules' own choice; 0: the model alone", .number(atLeast: 0))
+        static let endingMarginOption: Declaration<Self> =
+            .value("--ending-margin M", \.endingMargin, "how much more the model must prefer ready/stop than the best question", .number(atLeast: 0))
         static let answerPriorOption: Declaration<Self> =
             .value("--answer-prior B", \.answerPrior, "weight of the answer boundaries in the layout", .number(atLeast: 0))
 
@@ -42,6 +45,7 @@ enum EvalCommand {
             var settings = DecisionSettings()
             settings.format = format
             settings.rulesPrior = rulesPrior
+            settings.endingMargin = endingMargin
             settings.answerPrior = answerPrior
             // Generous budgets: the evaluation measures choices, not the product's timeouts.
             settings.questionBudget = .seconds(30)
@@ -66,7 +70,7 @@ enum EvalCommand {
             .positional("FILE.json", \.file, "choice scenarios", .existingFile),
             .flag("--json", \.json, "one JSON object per case, then one summary object"),
             .value("--split", \.split, "only the cases of this split (dev: tuned on; test: reported only)", .oneOf(["dev", "test"])),
-        ] + (Decider.model + [Decider.rulesPriorOption]).within(\.decider)
+        ] + (Decider.model + [Decider.rulesPriorOption, Decider.endingMarginOption]).within(\.decider)
     }
 
     struct Grouping: ParsableOptions {

@@ -29,3 +29,20 @@ import Testing
         #expect(report.text.hasPrefix("acceptable: en 1/2 (50.0%), ja 1/1 (100.0%), de 0/2 (0.0%), overall 2/5 (40.0%)"))
     }
 }
+
+@Suite struct EndingMarginTests {
+    let choices: [QuestionChoice] = [.problem, .audience, .ready, .stop]
+
+    @Test func anEndingMustBeatTheBestQuestionByTheMargin() throws {
+        #expect(try DecisionService.best(choices, scores: [-1, -2, -0.5, -3], endingMargin: 2) == .problem)
+        #expect(try DecisionService.best(choices, scores: [-1, -2, 1.5, -3], endingMargin: 2) == .ready)
+        #expect(try DecisionService.best(choices, scores: [-1, -2, -3, 1.01], endingMargin: 2) == .stop)
+        #expect(try DecisionService.best(choices, scores: [-1, -2, -3, 1.0], endingMargin: 2) == .problem, "a tie is not enough")
+        #expect(try DecisionService.best(choices, scores: [-1, 0, -3, -0.5], endingMargin: 0) == .audience)
+    }
+
+    @Test func onlyEndingsLeftMeansAnEnding() throws {
+        #expect(try DecisionService.best([.ready, .stop], scores: [-4, -1], endingMargin: 2) == .stop)
+        #expect(throws: DecisionError.self) { try DecisionService.best(choices, scores: [-.infinity, -.infinity, -.infinity, -.infinity], endingMargin: 2) }
+    }
+}

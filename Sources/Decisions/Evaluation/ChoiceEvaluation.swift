@@ -19,8 +19,8 @@ public struct ChoiceCaseResult: Sendable, Hashable {
     public var ended: Bool { choice.isFinal }
     /// The exchange did not end although the person ended or refused.
     public var missedEnding: Bool { mustEnd && !ended }
-    /// The exchange ended although the person did not.
-    public var falseEnding: Bool { !mustEnd && ended }
+    /// The exchange ended although the person had not, and the labels say it should go on.
+    public var falseEnding: Bool { !mustEnd && ended && !acceptable }
     /// A question was asked, but not one the labels accept.
     public var wrongAngle: Bool { !mustEnd && !ended && !acceptable }
 }

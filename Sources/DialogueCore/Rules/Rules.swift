@@ -110,9 +110,10 @@ public struct Rules: Sendable {
         if questions.isEmpty {
             return ChoiceOptions(choices: QuestionChoice.finals, finishReason: .noAnglesLeft)
         }
-        // `stop` is for refusals and interruptions, which the rules detect above; offering it
-        // otherwise only lets a model end an exchange the person did not end.
-        return ChoiceOptions(choices: questions + [.ready], finishReason: nil)
+        // The model sees every ending: a refusal or a goodbye in the person's own words is not
+        // in any phrase list. It must prefer an ending by a calibrated margin over the best
+        // question to take it (`DecisionSettings.endingMargin`).
+        return ChoiceOptions(choices: questions + QuestionChoice.finals, finishReason: nil)
     }
 
     /// The choice our rules make alone (no model, or the model failed twice): the user's
