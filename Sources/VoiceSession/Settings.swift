@@ -225,13 +225,14 @@ public struct ConfigFile: Sendable {
         return ConfigFile(path: path, text: text, home: home)
     }
 
-    /// Parses `text` as the file at `path` would be; `~/` in a path value is `home`.
+    /// Parses `text` as the file at `path` would be; `~/` in a path value is `home`. Lines end
+    /// at any newline ("\r\n" is one Character, so splitting at "\n" alone misses it).
     public init(path: String, text: String, home: String = NSHomeDirectory()) {
         self.path = path
         var values: [String: Line] = [:]
         var notices: [String] = []
         let keys = SessionSettings.all.map(\.key)
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let number = index + 1
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             let place = "\(path):\(number)"
