@@ -11,6 +11,7 @@ enum TalkCommand {
         Asks what idea you want to capture, a few follow-up questions, and turns your answers into
         a note of your own sentences, which you edit before saving. End any time by saying
         "that's all", pressing a key, or Ctrl-C: your words always go to the editor.
+        Defaults come from ~/.config/dialogue-memo/config: `dialogue-memo config` shows them.
         """
         var session = SessionArguments()
         static let declarations: [Declaration<Self>] = SessionArguments.declarations.within(\.session)
@@ -52,7 +53,7 @@ struct SessionArguments {
     var pinned: Set<String> = []
 
     static let declarations: [Declaration<Self>] = [
-        .value("--lang", \.lang, "interface language (default: from LC_ALL / LC_MESSAGES / LANG)", .language),
+        .value("--lang", \.lang, "interface language (default: from LC_ALL / LC_MESSAGES / LANG, else the config file)", .language),
         .flag("--type", \.configuration.typing, "type the answers instead of speaking"),
         .value("--input NAME", \.input, "PulseAudio source (default: the server's default)"),
         .value("--output NAME", \.output, "PulseAudio sink (default: the server's default)"),

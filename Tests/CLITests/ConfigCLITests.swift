@@ -195,6 +195,21 @@ struct ConfigCLITests {
         #expect(try String(contentsOfFile: home.vault + "/" + notes[0], encoding: .utf8).contains("Edited by VISUAL."))
     }
 
+    @Test func helpAndUsageErrorsOfTheNewCommands() throws {
+        let home = try ScratchHome()
+        defer { home.remove() }
+        let config = try home.run(["config", "--help"])
+        #expect(config.status == 0 && config.stdout.hasPrefix("Usage: dialogue-memo config [options]"), "\(config.stdout)")
+        #expect(config.stdout.contains("--path") && config.stdout.contains("--silence"))
+        let completions = try home.run(["completions", "--help"])
+        #expect(completions.status == 0 && completions.stdout.hasPrefix("Usage: dialogue-memo completions SHELL"))
+        let unknown = try home.run(["completions", "tcsh"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains(#"SHELL takes one of bash, zsh, fish (not "tcsh")"#), "\(unknown.stderr)")
+        let missing = try home.run(["completions"])
+        #expect(missing.status == 2 && missing.stderr.contains("missing SHELL"), "\(missing.stderr)")
+    }
+
     // MARK: Completions
 
     /// The commands the help lists, and talk's options, read from the binary's own help.
