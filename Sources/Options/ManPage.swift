@@ -21,6 +21,7 @@ public struct ManPage: Sendable {
     public var troff: String {
         var lines = [
             ".TH \(Self.escape(program.uppercased())) 1 \"\" \"\(Self.escape(program)) \(Self.escape(version))\" \"User Commands\"",
+            ".nh",   // no hyphenation: paths and option names stay whole
             ".SH NAME", "\(Self.escape(program)) \\- \(Self.escape(summary))",
             ".SH SYNOPSIS", ".B \(Self.escape(top.synopsis))",
         ]

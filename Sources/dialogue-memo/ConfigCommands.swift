@@ -125,9 +125,10 @@ enum ManPageCommand {
 
     static var files: String {
         """
-        ~/.config/dialogue-memo/config: the settings. ~/.local/share/dialogue-memo/notes: the notes \
-        (Markdown). ~/.local/state/dialogue-memo/journals: unfinished exchanges, for recover. \
-        ~/.cache/dialogue-memo: the engines and models.
+          ~/.config/dialogue-memo/config            the settings
+          ~/.local/share/dialogue-memo/notes        the notes (Markdown)
+          ~/.local/state/dialogue-memo/journals     unfinished exchanges, for recover
+          ~/.cache/dialogue-memo                    the engines and models
         """
     }
 }
