@@ -16,7 +16,7 @@ help:
 	@echo "make test     set everything up, then run all tests under a private headless audio server"
 	@echo "make deps     install Debian packages, build the engines, fetch and convert the models"
 	@echo "make build    debug build;  make release: optimized build in .build/release"
-	@echo "make install  install dialogue-memo into \$$PREFIX (default /usr/local)"
+	@echo "make install  install dialogue-memo, its man page and shell completions into \$$PREFIX (default /usr/local)"
 	@echo "make bench    turn-latency benchmark: tables and one JSON summary line (BENCH_ARGS=--quick)"
 	@echo "make eval-own     decision quality on our labelled sets in Tests/Fixtures (EVAL_ARGS=--no-model)"
 	@echo "make eval-public  the same on the public sets in ../shared/eval, when that folder exists"
@@ -39,10 +39,21 @@ test: deps
 demo: release
 	@.build/release/dialogue-memo demo
 
+# The man page and the completion scripts are written by the binary from its own options.
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/dialogue-memo/Locales
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/dialogue-memo/Locales $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 0755 .build/release/dialogue-memo $(DESTDIR)$(PREFIX)/bin/dialogue-memo
 	install -m 0644 Locales/*.json $(DESTDIR)$(PREFIX)/share/dialogue-memo/Locales/
+	.build/release/dialogue-memo manpage > .build/dialogue-memo.1
+	install -m 0644 .build/dialogue-memo.1 $(DESTDIR)$(PREFIX)/share/man/man1/dialogue-memo.1
+	.build/release/dialogue-memo completions bash > .build/dialogue-memo.bash
+	install -m 0644 .build/dialogue-memo.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/dialogue-memo
+	.build/release/dialogue-memo completions zsh > .build/_dialogue-memo
+	install -m 0644 .build/_dialogue-memo $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_dialogue-memo
+	.build/release/dialogue-memo completions fish > .build/dialogue-memo.fish
+	install -m 0644 .build/dialogue-memo.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/dialogue-memo.fish
 
 # Turn-latency benchmark (issue 7): release build, then scripts/bench/bench.py on a private headless
 # PulseAudio. Bench-only tools (faster-whisper venv, llama-completion) are cached in

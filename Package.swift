@@ -55,7 +55,7 @@ let package = Package(
         // A session with the real parts: voice answers (speculation, the early decision), the
         // engine gate, the exchange, record, recovery and the finishing step (review, save).
         .target(name: "VoiceSession",
-                dependencies: ["DialogueCore", "Dialogue", "Speech", "Transcription", "Decisions", "Notes"],
+                dependencies: ["DialogueCore", "Dialogue", "Speech", "Transcription", "Decisions", "Notes", "Options"],
                 swiftSettings: engineHeaders, linkerSettings: engineLinking),
         // Declarative command-line options: typed structs filled from declarations, help generated.
         .target(name: "Options"),
@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "NotesTests", dependencies: ["Notes"]),
         .testTarget(name: "OptionsTests", dependencies: ["Options"]),
         .testTarget(name: "DialogueTests", dependencies: ["Dialogue", "DialogueCore"]),
-        .testTarget(name: "VoiceSessionTests", dependencies: ["VoiceSession", "Dialogue", "DialogueCore", "Notes"],
+        .testTarget(name: "VoiceSessionTests", dependencies: ["VoiceSession", "Dialogue", "DialogueCore", "Notes", "Options"],
                     swiftSettings: engineHeaders, linkerSettings: engineLinking),
         .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "DialogueCore"],
                     swiftSettings: engineHeaders, linkerSettings: engineLinking),

@@ -22,6 +22,8 @@ public struct Declaration<Root>: Sendable {
     /// The property's value in a fresh options struct, for the help's "(default: …)" (nil or
     /// empty: none shown; flags and required positionals show none).
     let defaultText: @Sendable (Root) -> String?
+    /// The accepted words of a fixed list (for shell completion); empty: any text.
+    var choices: [String] = []
 
     var isOption: Bool { if case .positional = kind { false } else { true } }
     var isOptionalPositional: Bool { if case .positional(optional: true) = kind { true } else { false } }
@@ -43,7 +45,7 @@ public struct Declaration<Root>: Sendable {
                         set(&root, value)
                         return true
                     },
-                    defaultText: { root in current(root).map(parser.describe) })
+                    defaultText: { root in current(root).map(parser.describe) }, choices: parser.choices ?? [])
     }
 
     // MARK: Flags
@@ -95,7 +97,8 @@ public struct Declaration<Root>: Sendable {
                         root[keyPath: property] = value
                         return true
                     },
-                    defaultText: { root in optional ? parser.describe(root[keyPath: property]) : nil })
+                    defaultText: { root in optional ? parser.describe(root[keyPath: property]) : nil },
+                    choices: parser.choices ?? [])
     }
 
     /// `ID`, `QUERY`: any text.
@@ -111,7 +114,7 @@ public struct Declaration<Root>: Sendable {
         let store = self.store, defaultText = self.defaultText
         return Declaration<Outer>(kind: kind, names: names, placeholder: placeholder, help: help, requirement: requirement,
                                   store: { outer, text in store(&outer[keyPath: part], text) },
-                                  defaultText: { outer in defaultText(outer[keyPath: part]) })
+                                  defaultText: { outer in defaultText(outer[keyPath: part]) }, choices: choices)
     }
 }
 

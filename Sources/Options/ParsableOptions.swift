@@ -107,18 +107,16 @@ extension ParsableOptions {
 
     /// The usage line, `about`, then a table of the arguments and the options with their defaults.
     public static var help: String {
-        let defaults = Self()
-        func row(_ declaration: Declaration<Self>) -> HelpRow {
-            var label = declaration.isOption ? declaration.names.joined(separator: ", ") : declaration.placeholder
-            if case .value = declaration.kind { label += " " + declaration.placeholder }
-            // A no-break space keeps "(default: X)" on one line when the text wraps.
-            let shown = declaration.defaultText(defaults).flatMap { $0.isEmpty ? nil : " (default:\u{A0}\($0))" } ?? ""
-            return HelpRow(label: label, text: declaration.help + shown)
+        let reference = reference(summary: "")
+        func row(_ argument: ArgumentReference) -> HelpRow {
+            let label = argument.isOption ? argument.names.joined(separator: ", ") : argument.placeholder
+            return HelpRow(label: argument.placeholder.isEmpty || !argument.isOption ? label : label + " " + argument.placeholder,
+                           text: argument.help)
         }
         var sections = ["Usage: " + synopsis]
         if !about.isEmpty { sections.append(about) }
-        let arguments = declarations.filter { !$0.isOption }.map(row)
-        let options = declarations.filter(\.isOption).map(row) + [HelpRow(label: "-h, --help", text: "show this help")]
+        let arguments = reference.positionals.map(row)
+        let options = reference.options.map(row) + [HelpRow(label: "-h, --help", text: "show this help")]
         let column = HelpRow.column(arguments + options)
         if !arguments.isEmpty { sections.append("Arguments:\n" + HelpRow.table(arguments, column: column)) }
         sections.append("Options:\n" + HelpRow.table(options, column: column))

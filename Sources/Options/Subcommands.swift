@@ -7,25 +7,43 @@ public struct Subcommand: Sendable {
     /// The positional arguments: "ID"
     public let arguments: String
     public let summary: String
+    /// Left out of the command list (a command for packagers, such as `manpage`).
+    public let isHidden: Bool
+    /// Its options (or its own commands), for the man page and the shell completions.
+    public let reference: CommandReference
     let run: @Sendable ([String]) async throws -> Int32
 
     /// A command with typed options: `run` gets them parsed; name and arguments come from them.
-    public init<Options: ParsableOptions>(_ options: Options.Type, _ summary: String,
+    public init<Options: ParsableOptions>(_ options: Options.Type, _ summary: String, hidden: Bool = false,
                                           run: @escaping @Sendable (Options) async throws -> Int32) {
-        name = (Options.command.split(separator: " ").last.map(String.init) ?? Options.command)
-            .trimmingCharacters(in: CharacterSet(charactersIn: "[]"))   // "[talk]": the default command
+        reference = Options.reference(summary: summary)
+        name = reference.name   // "[talk]": the default command, named talk
         arguments = Options.positionalSynopsis
         self.summary = summary
+        isHidden = hidden
         self.run = { arguments in try await run(try Options.parse(arguments)) }
     }
 
-    /// A command that reads its own arguments.
+    /// A command that reads its own arguments (its reference lists none).
     public init(_ name: String, arguments: String, _ summary: String,
                 run: @escaping @Sendable ([String]) async throws -> Int32) {
         self.name = name
         self.arguments = arguments
         self.summary = summary
+        isHidden = false
+        reference = CommandReference(name: name, summary: summary, synopsis: name + " " + arguments, about: "",
+                                     arguments: [], subcommands: [])
         self.run = run
+    }
+
+    /// Commands under this one (`dialogue-memo eval KIND`): the first argument picks one.
+    public init(_ commands: Subcommands, arguments: String, _ summary: String) {
+        reference = commands.reference(summary: summary)
+        name = reference.name
+        self.arguments = arguments
+        self.summary = summary
+        isHidden = false
+        run = commands.run
     }
 }
 
@@ -48,8 +66,14 @@ public struct Subcommands: Sendable {
         self.footer = footer
     }
 
+    /// The commands' references under this one's name (the last word of `command`).
+    public func reference(summary: String) -> CommandReference {
+        CommandReference(name: command.split(separator: " ").last.map(String.init) ?? command, summary: summary,
+                         synopsis: usage, about: about, arguments: [], subcommands: list.filter { !$0.isHidden }.map(\.reference))
+    }
+
     public var help: String {
-        let rows = list.map { HelpRow(label: ([$0.name] + ($0.arguments.isEmpty ? [] : [$0.arguments])).joined(separator: " "),
+        let rows = list.filter { !$0.isHidden }.map { HelpRow(label: ([$0.name] + ($0.arguments.isEmpty ? [] : [$0.arguments])).joined(separator: " "),
                                       text: $0.summary) }
         let sections = ["Usage: " + usage, about, "Commands:\n" + HelpRow.table(rows), footer]
         return sections.filter { !$0.isEmpty }.joined(separator: "\n\n")

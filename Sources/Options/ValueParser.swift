@@ -6,15 +6,18 @@ public struct ValueParser<Value>: Sendable {
     public let requirement: String
     /// The placeholder of a fixed list ("relaxed|default|aggressive"); nil: the declaration names it.
     public let placeholder: String?
+    /// Every accepted word, when the values are a fixed list (shell completion offers them).
+    public let choices: [String]?
     public let parse: @Sendable (String) -> Value?
     /// A value as the help shows it (the default).
     public let describe: @Sendable (Value) -> String
 
-    public init(_ requirement: String, placeholder: String? = nil,
+    public init(_ requirement: String, placeholder: String? = nil, choices: [String]? = nil,
                 describe: @escaping @Sendable (Value) -> String = { "\($0)" },
                 parse: @escaping @Sendable (String) -> Value?) {
         self.requirement = requirement
-        self.placeholder = placeholder
+        self.placeholder = placeholder ?? choices?.joined(separator: "|")
+        self.choices = choices
         self.parse = parse
         self.describe = describe
     }
@@ -35,7 +38,7 @@ extension ValueParser where Value == String {
 
     /// One of a fixed list of words.
     public static func oneOf(_ choices: [String]) -> Self {
-        Self("takes one of \(choices.joined(separator: ", "))", placeholder: choices.joined(separator: "|")) {
+        Self("takes one of \(choices.joined(separator: ", "))", choices: choices) {
             choices.contains($0) ? $0 : nil
         }
     }
@@ -53,8 +56,21 @@ extension ValueParser where Value: CaseIterable & RawRepresentable & Sendable, V
     /// One of an enum's cases, by raw value.
     public static var cases: Self {
         let names = Value.allCases.map(\.rawValue)
-        return Self("takes one of \(names.joined(separator: ", "))", placeholder: names.joined(separator: "|"),
+        return Self("takes one of \(names.joined(separator: ", "))", choices: names,
                     describe: { $0.rawValue }) { Value(rawValue: $0) }
+    }
+}
+
+extension ValueParser where Value == Bool {
+    /// true or false (yes/no and on/off too, as people write them in a settings file).
+    public static var boolean: Self {
+        Self("takes true or false", choices: ["true", "false"], describe: { $0 ? "true" : "false" }) { text in
+            switch text.lowercased() {
+            case "true", "yes", "on": true
+            case "false", "no", "off": false
+            default: nil
+            }
+        }
     }
 }
 

@@ -59,6 +59,9 @@ public struct TranscriptionOptions: Sendable {
     public var fitAudioContextToClip = true
     /// Skip clips without speech energy and drop invented segments (see HallucinationFilter).
     public var hallucinationFilter: HallucinationFilter? = HallucinationFilter()
+    /// Called from whisper's thread with the percentage done (0…100), for a long file's
+    /// progress line; nil (the dialogue) costs nothing.
+    public var progress: (@Sendable (Int) -> Void)?
     public init(language: String) { self.language = language }
 }
 
@@ -155,6 +158,15 @@ public actor Transcriber {
                 .apply(to: logits, after: UnsafeBufferPointer(start: tokens, count: Int(count)))
         }
         params.logits_filter_callback_user_data = rules.toOpaque()
+        let progress = options.progress.map { Unmanaged.passRetained(ProgressHandler($0)) }
+        defer { progress?.release() }
+        if let progress {
+            params.progress_callback = { _, _, percent, data in
+                guard let data else { return }
+                Unmanaged<ProgressHandler>.fromOpaque(data).takeUnretainedValue().report(Int(percent))
+            }
+            params.progress_callback_user_data = progress.toOpaque()
+        }
 
         whisper_reset_timings(context)
         let status: Int32 = options.language.withCString { language in
@@ -235,6 +247,12 @@ final class TokenRules: Sendable {
         guard HallucinationFilter.endsInLoop(Array(text.suffix(36))) else { return }
         for token in 0..<Int(endOfText) { logits[token] = -.infinity }
     }
+}
+
+/// `TranscriptionOptions.progress`, boxed for whisper's C callback.
+final class ProgressHandler: Sendable {
+    let report: @Sendable (Int) -> Void
+    init(_ report: @escaping @Sendable (Int) -> Void) { self.report = report }
 }
 
 /// Owns the whisper context; frees it when the last reference goes.

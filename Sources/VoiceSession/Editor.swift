@@ -6,15 +6,18 @@ import Synchronization
 /// this explicit step in interactive use (`--yes` skips it for scripts).
 public struct Editor: Sendable {
     public let environment: [String: String]
+    /// The editor the settings chose (`SessionConfiguration.editor`), before the environment.
+    public let configured: String?
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, configured: String? = nil) {
         self.environment = environment
+        self.configured = configured
     }
 
-    /// `$VISUAL`, then `$EDITOR`, then nano, then vi.
+    /// The configured editor, else `$VISUAL`, then `$EDITOR`, then nano, then vi.
     public var command: [String] {
-        for key in ["VISUAL", "EDITOR"] {
-            if let value = environment[key]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+        for value in [configured, environment["VISUAL"], environment["EDITOR"]] {
+            if let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
                 return value.split(separator: " ").map(String.init)
             }
         }
@@ -25,7 +28,7 @@ public struct Editor: Sendable {
     public struct EditorFailed: Error, CustomStringConvertible {
         public let command: String
         public let reason: String
-        public var description: String { "the editor \(command) \(reason); set $EDITOR to one that works" }
+        public var description: String { "the editor \(command) \(reason); set $EDITOR (or editor in the config file) to one that works" }
     }
 
     /// Opens `text` in the editor and returns the edited text. The draft lives in a private

@@ -24,10 +24,11 @@ public struct MemoFinisher: Sendable {
     }
 
     public init(context: SessionContext, interrupts: Interrupts,
-                edit: @escaping @Sendable (String) throws -> String = { try Editor().edit($0) }) {
+                edit: (@Sendable (String) throws -> String)? = nil) {
         self.context = context
         self.interrupts = interrupts
-        self.edit = edit
+        let editor = Editor(configured: context.configuration.editor)
+        self.edit = edit ?? { try editor.edit($0) }
     }
 
     /// `refused`: the person refused to be recorded; the refused words are already gone, and

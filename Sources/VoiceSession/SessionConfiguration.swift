@@ -40,22 +40,13 @@ public struct SessionConfiguration: Sendable {
     public var events: String?
     /// Save without the editor or the review prompt (`--yes`).
     public var saveWithoutAsking = false
+    /// The editor command for the review (settings: $VISUAL, $EDITOR or the config file's
+    /// `editor`); nil: nano, else vi.
+    public var editor: String?
     /// A PulseAudio server address (the demo's private one); nil for the user's own.
     public var audioServer: String?
 
     public init(language: String) { self.language = language }
-
-    /// `flag` (`--lang`), else the first of LC_ALL, LC_MESSAGES, LANG. A flag must name a
-    /// supported language; an unsupported locale falls back to English and is returned, so the
-    /// person can be told.
-    public static func language(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> (code: String?, unsupportedLocale: String?) {
-        if let flag { return (LanguagePackLoader.languageCode(forLocale: flag), nil) }
-        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-        if let code = LanguagePackLoader.languageCode(forLocale: locale) { return (code, nil) }
-        let isDefault = locale.isEmpty || locale == "C" || locale == "POSIX" || locale.hasPrefix("C.")
-        return ("en", isDefault ? nil : locale)
-    }
 }
 
 /// What every session builds from its configuration: the language, its rules, the display,

@@ -22,9 +22,13 @@ enum CommandLineInterface {
             Subcommand(RecoverCommand.Arguments.self, "reopen memos an interruption left unfinished", run: RecoverCommand.run),
             Subcommand(DoctorCommand.Arguments.self, "check engines, models, audio and voices", run: DoctorCommand.run),
             Subcommand(TranscribeCommand.Arguments.self, "a WAV file to text", run: TranscribeCommand.run),
-            Subcommand("eval", arguments: "KIND …", "measure the model decisions: choices, grouping, fuzz, prompts",
-                       run: EvalCommand.commands.run),
-        ] + NotesCommands.commands)
+            Subcommand(EvalCommand.commands, arguments: "KIND …", "measure the model decisions: choices, grouping, fuzz, prompts"),
+        ] + NotesCommands.commands + [
+            Subcommand(ConfigCommand.Arguments.self, "the settings in effect and where each comes from (--path: the file)",
+                       run: ConfigCommand.run),
+            Subcommand(CompletionsCommand.Arguments.self, "a completion script for bash, zsh or fish", run: CompletionsCommand.run),
+            Subcommand(ManPageCommand.Arguments.self, "the man page", hidden: true, run: ManPageCommand.run),
+        ])
 
     static func run(_ arguments: [String]) async -> Int32 {
         do { return try await dispatch(arguments) }
@@ -56,14 +60,4 @@ func jsonLine(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
-}
-
-extension ValueParser where Value == String {
-    /// `--lang`: a language with a language pack, as a code or a locale ("ja", "ja_JP.UTF-8").
-    static var language: Self {
-        let codes = LanguagePackLoader.supportedLanguages
-        return Self("takes one of \(codes.joined(separator: ", "))", placeholder: codes.joined(separator: "|")) {
-            LanguagePackLoader.languageCode(forLocale: $0)
-        }
-    }
 }

@@ -31,6 +31,8 @@ enum DemoCommand {
     static func run(_ options: Arguments) async throws -> Int32 {
         var session = options.session
         session.configuration.saveWithoutAsking = true
+        // The demo's server has its own devices: a configured microphone is not there.
+        session.pinned = ["input", "output"]
         if session.lang == nil { session.lang = "en" }
         if session.notesDirectory == nil {
             session.notesDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("dialogue-memo-demo-notes").path

@@ -9,7 +9,15 @@ enum NotesCommands {
     /// `--notes-dir DIR`, for every command that reads the notes folder.
     struct Folder {
         var directory: String?
-        var store: NotesStore { NotesStore(directory: directory ?? NotesStore.defaultDirectory) }
+        /// The configuration these commands read (the folder, the editor) from --notes-dir,
+        /// the environment and the config file; a bad setting is told on standard error.
+        func configuration() -> SessionConfiguration {
+            let arguments = SessionArguments(notesDirectory: directory)
+            let settings = arguments.settings()
+            for notice in settings.notices { printError(notice) }
+            return settings.applied(to: arguments.configuration)
+        }
+        func store() -> NotesStore { NotesStore(directory: configuration().notesDirectory) }
         static let declarations: [Declaration<Self>] = [
             .value("--notes-dir DIR", \.directory, "the notes folder (default: $XDG_DATA_HOME/dialogue-memo/notes)"),
         ]
@@ -71,16 +79,16 @@ enum NotesCommands {
 
     static let commands = [
         Subcommand(List.self, "your saved notes, newest first") { options in
-            let store = options.folder.store
+            let store = options.folder.store()
             printNotes(try store.list(), json: options.json, empty: "No notes yet in \(store.directory).")
             return 0
         },
         Subcommand(Show.self, "print a note") { options in
-            print(try options.folder.store.note(id: options.id).text, terminator: "")
+            print(try options.folder.store().note(id: options.id).text, terminator: "")
             return 0
         },
         Subcommand(Search.self, "notes whose title or body contains QUERY") { options in
-            printNotes(try options.folder.store.search(options.query), json: options.json,
+            printNotes(try options.folder.store().search(options.query), json: options.json,
                        empty: "No note matches “\(Screen.clean(options.query))”.")
             return 0
         },
@@ -89,7 +97,7 @@ enum NotesCommands {
     ]
 
     static func delete(_ options: Delete) throws -> Int32 {
-        let store = options.folder.store
+        let store = options.folder.store()
         let note = try store.note(id: options.id)
         if !options.yes {
             print("Delete “\(Screen.clean(note.title))” (\(note.path))? [y/N] ", terminator: "")
@@ -105,9 +113,10 @@ enum NotesCommands {
     }
 
     static func edit(_ options: Edit) throws -> Int32 {
-        let store = options.folder.store
+        let configuration = options.folder.configuration()
+        let store = NotesStore(directory: configuration.notesDirectory)
         let note = try store.note(id: options.id)
-        let edited = try Editor().edit(note.text, name: URL(fileURLWithPath: note.path).lastPathComponent)
+        let edited = try Editor(configured: configuration.editor).edit(note.text, name: URL(fileURLWithPath: note.path).lastPathComponent)
         if edited != note.text {
             try store.replace(note, with: edited)
             print("Saved \(note.path)")

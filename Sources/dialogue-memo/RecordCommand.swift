@@ -64,7 +64,7 @@ enum PlayCommand {
     }
 
     static func run(_ options: Arguments) async throws -> Int32 {
-        let store = options.folder.store
+        let store = options.folder.store()
         do {
             let note = try store.note(id: options.id)
             guard let path = store.audioPath(of: note) else {

@@ -11,6 +11,7 @@ enum TalkCommand {
         Asks what idea you want to capture, a few follow-up questions, and turns your answers into
         a note of your own sentences, which you edit before saving. End any time by saying
         "that's all", pressing a key, or Ctrl-C: your words always go to the editor.
+        Defaults come from ~/.config/dialogue-memo/config: `dialogue-memo config` shows them.
         """
         var session = SessionArguments()
         static let declarations: [Declaration<Self>] = SessionArguments.declarations.within(\.session)
@@ -32,47 +33,75 @@ enum TalkCommand {
     }
 }
 
-/// The options of every command that runs a session (talk, demo, record), declared once and
-/// written straight into a `SessionConfiguration`.
+/// The options of every command that runs a session (talk, demo, record), declared once. What
+/// they leave out comes from the environment, then the config file, then `configuration`
+/// (the command's built-in defaults): `SessionSettings` decides, and `config` shows it.
 struct SessionArguments {
     var configuration = SessionConfiguration(language: "en")
-    /// `--lang`, resolved (with the locale) by `context()`.
+    /// `--lang`, as its parser wrote it (a supported code).
     var lang: String?
+    var input: String?
+    var output: String?
+    var silence: SilencePreset?
     var noModel = false
     var llmModel: String?
     var whisperModel: String?
+    var noOverlap = false
     var notesDirectory: String?
+    var events: String?
+    /// Settings this command does not take from the environment or the file (the demo's devices).
+    var pinned: Set<String> = []
 
     static let declarations: [Declaration<Self>] = [
-        .value("--lang", \.lang, "interface language (default: from LC_ALL / LC_MESSAGES / LANG)", .language),
+        .value("--lang", \.lang, "interface language (default: from LC_ALL / LC_MESSAGES / LANG, else the config file)", .language),
         .flag("--type", \.configuration.typing, "type the answers instead of speaking"),
-        .value("--input NAME", \.configuration.inputDevice, "PulseAudio source (default: the server's default)"),
-        .value("--output NAME", \.configuration.outputDevice, "PulseAudio sink (default: the server's default)"),
-        .value("--silence", \.configuration.silence, "how long a pause ends an answer (1.25 s, 0.7 s, 0.35 s)", .cases),
+        .value("--input NAME", \.input, "PulseAudio source (default: the server's default)"),
+        .value("--output NAME", \.output, "PulseAudio sink (default: the server's default)"),
+        .value("--silence", \.silence, "how long a pause ends an answer: relaxed 1.25 s, default 0.7 s, aggressive 0.35 s", .cases),
         .value("--whisper-model PATH", \.whisperModel, "speech model (default: the one make deps installed)"),
         .value("--llm-model PATH", \.llmModel, "any GGUF language model (default: gemma-3-270m)"),
         .flag("--no-model", \.noModel, "decide with the built-in rules only"),
-        .flag("--no-overlap", \.configuration.overlap,
-              "transcribe only after the pause has ended the answer (slower; by default transcription starts as you pause)",
-              setting: false),
+        .flag("--no-overlap", \.noOverlap,
+              "transcribe only after the pause has ended the answer (slower; by default transcription starts as you pause)"),
         .value("--notes-dir DIR", \.notesDirectory, "where notes are saved (default: $XDG_DATA_HOME/dialogue-memo/notes)"),
-        .value("--events FILE|-", \.configuration.events, "JSON lines of every step, for scripts"),
+        .value("--events FILE|-", \.events, "JSON lines of every step, for scripts"),
         .flag("--yes", \.configuration.saveWithoutAsking, "save without opening the editor or asking"),
     ]
 
-    /// The session these options describe, on the screen; an unsupported locale falls back to
-    /// English with a notice.
+    /// The options given, by setting key, as text.
+    var commandLine: [String: String] {
+        var given: [String: String] = [:]
+        given["language"] = lang
+        given["input"] = input
+        given["output"] = output
+        given["silence"] = silence?.rawValue
+        given["whisper-model"] = whisperModel
+        given["llm-model"] = llmModel
+        if noModel { given["no-model"] = "true" }
+        if noOverlap { given["overlap"] = "false" }
+        given["notes-dir"] = notesDirectory
+        given["events"] = events
+        return given
+    }
+
+    /// Every setting with its source, from these options, the environment and the config file.
+    func settings(environment: [String: String] = ProcessInfo.processInfo.environment) -> ResolvedSettings {
+        let file = ConfigFile.load(path: SessionSettings.configPath(environment: environment),
+                                   home: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory())
+        return SessionSettings.resolve(commandLine: commandLine, environment: environment, file: file,
+                                       builtIn: configuration, pinned: pinned)
+    }
+
+    /// The session these settings describe, on the screen. A bad setting and an unsupported
+    /// locale (English is used instead) are told as notices.
     func context() throws -> SessionContext {
-        var configuration = self.configuration
-        let (code, unsupported) = SessionConfiguration.language(flag: lang)
-        configuration.language = code ?? "en"
-        if let whisperModel { configuration.whisperModel = whisperModel }
-        if let llmModel { configuration.languageModel = llmModel }
-        if noModel { configuration.languageModel = nil }
-        if let notesDirectory { configuration.notesDirectory = notesDirectory }
+        let settings = settings()
         let screen = Screen()
-        let context = try SessionContext(configuration: configuration, display: screen)
-        if let unsupported { screen.notice(context.pack.ui(.unsupportedLocale, ["locale": unsupported])) }
+        for notice in settings.notices { screen.notice(notice) }
+        let context = try SessionContext(configuration: settings.applied(to: configuration), display: screen)
+        if let unsupported = settings.unsupportedLocale {
+            screen.notice(context.pack.ui(.unsupportedLocale, ["locale": unsupported]))
+        }
         return context
     }
 }

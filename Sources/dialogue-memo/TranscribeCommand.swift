@@ -41,9 +41,18 @@ enum TranscribeCommand {
             transcription.fitAudioContextToClip = false
             transcription.beamSize = 5
         }
+        let progress = wav.duration > 30 && isatty(STDERR_FILENO) == 1
+        if progress { transcription.progress = showProgress }
         let transcript = try await transcriber.transcribe(samples, options: transcription)
+        if progress { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
         print(options.json ? jsonLine(transcript) : transcript.text)
         return 0
+    }
+
+    /// A long file takes minutes: a line on the terminal's standard error, replaced in place,
+    /// says how far whisper is (standard output stays the transcript alone).
+    @Sendable static func showProgress(_ percent: Int) {
+        FileHandle.standardError.write(Data("\r\u{1B}[2KTranscribing… \(min(max(percent, 0), 100))%".utf8))
     }
 
     static func jsonLine(_ transcript: Transcript) -> String {

@@ -23,6 +23,7 @@ final class RunningMemo {
         environment["EDITOR"] = editor.path
         environment["VISUAL"] = nil
         environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
+        environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path   // no settings of the machine
         environment.merge(extraEnvironment) { $1 }
         process.environment = environment
         process.standardInput = input
