@@ -14,6 +14,10 @@ public struct TranscriptSegment: Sendable, Equatable, Codable {
 public struct Transcript: Sendable, Equatable {
     public var language: String
     public var segments: [TranscriptSegment]
+    public init(language: String, segments: [TranscriptSegment]) {
+        self.language = language
+        self.segments = segments
+    }
     public var text: String {
         segments.map { $0.text.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }

@@ -115,6 +115,14 @@ public enum SessionSettings {
     /// options (by key, as text); `builtIn` is the command's own defaults (record's silence is
     /// relaxed); `pinned` keys take no value from the environment or the file (the demo's
     /// devices are its private server's).
+    /// `resolve` with this process's config file, as `$XDG_CONFIG_HOME` (or `$HOME`) names it.
+    public static func resolve(commandLine: [String: String], environment: [String: String],
+                               builtIn: SessionConfiguration, pinned: Set<String>) -> ResolvedSettings {
+        let file = ConfigFile.load(path: configPath(environment: environment),
+                                   home: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory())
+        return resolve(commandLine: commandLine, environment: environment, file: file, builtIn: builtIn, pinned: pinned)
+    }
+
     public static func resolve(commandLine: [String: String] = [:], environment: [String: String],
                                file: ConfigFile, builtIn: SessionConfiguration,
                                pinned: Set<String> = []) -> ResolvedSettings {

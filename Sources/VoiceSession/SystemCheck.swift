@@ -8,12 +8,25 @@ import Transcription
 /// is missing. Each check really uses the component (loads the model, renders a word, asks
 /// the server), so a file that exists but does not work is found too.
 public enum SystemCheck {
+    /// Whether a voice dialogue can run with these results, and what to tell the person.
+    public static func verdict(_ checks: [Check]) -> (canTalk: Bool, text: String) {
+        guard checks.filter(\.requiredForVoice).allSatisfy(\.ok) else {
+            return (false, "A voice dialogue cannot run yet. Typing still works: dialogue-memo --type")
+        }
+        let modelReady = checks.filter { !$0.requiredForVoice }.allSatisfy(\.ok)
+        return (true, modelReady ? "A voice dialogue can run." : "A voice dialogue can run; questions will follow the built-in rules.")
+    }
+
     public struct Check: Sendable, Equatable {
         public var ok: Bool
         public var label: String
         public var detail: String
         /// Whether a voice dialogue needs it (the language model is optional: rules take over).
         public var requiredForVoice: Bool
+
+        public init(ok: Bool, label: String, detail: String, requiredForVoice: Bool) {
+            (self.ok, self.label, self.detail, self.requiredForVoice) = (ok, label, detail, requiredForVoice)
+        }
     }
 
     public static func whisperCheck(_ path: String) async -> Check {

@@ -38,46 +38,7 @@ enum DemoCommand {
             session.notesDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("dialogue-memo-demo-notes").path
         }
         let context = try session.context()
-        let display = context.display
-        let answers = try options.scenario.map(loadScenario) ?? context.pack.demoAnswers
-
-        var privateServer: PrivateAudioServer?
-        defer { privateServer?.stop() }
-        let address: String
-        if let given = options.audioServer {
-            address = given
-        } else {
-            if (try? AudioServer(timeout: 1)) != nil {
-                display.hint("An audio server is running on this machine; the demo uses its own private one instead.")
-            }
-            let server = try PrivateAudioServer()
-            privateServer = server
-            address = server.address
-            display.hint("Private headless audio server started (pid \(server.pid.map(String.init) ?? "?")).")
-        }
-        display.hint("A synthetic person answers in \(context.pack.name).")
-        let voiced = context.with { $0.audioServer = address }
-        let person = try SyntheticPerson(serverAddress: address, answers: answers, voice: voiced.pack.voice)
-        let voice = try await VoicePorts.open(voiced, person: person)
-        return await ExchangeSession(context: voiced, voice: voice).run()
-    }
-
-    struct ScenarioError: Error, CustomStringConvertible {
-        let path: String
-        let reason: String
-        var description: String { "\(path): \(reason). Expected {\"answers\": [{\"text\": \"…\", \"speech\": \"…\"}, …]}." }
-    }
-
-    static func loadScenario(_ path: String) throws -> [SpokenText] {
-        struct File: Decodable { let answers: [SpokenText] }
-        guard let data = FileManager.default.contents(atPath: path) else { throw ScenarioError(path: path, reason: "no such file") }
-        do {
-            let answers = try JSONDecoder().decode(File.self, from: data).answers
-            guard !answers.isEmpty else { throw ScenarioError(path: path, reason: "no answers") }
-            return answers
-        } catch let error as ScenarioError { throw error } catch {
-            throw ScenarioError(path: path, reason: "not valid JSON of the expected shape")
-        }
+        let answers = try options.scenario.map(SyntheticPerson.scenario) ?? context.pack.demoAnswers
+        return try await DemoSession.run(context, answers: answers, audioServer: options.audioServer)
     }
 }
-

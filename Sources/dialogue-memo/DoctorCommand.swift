@@ -34,14 +34,8 @@ enum DoctorCommand {
         report(SystemCheck.voicesCheck())
         for check in SystemCheck.audioChecks() { report(check) }
 
-        let voiceReady = checks.filter(\.requiredForVoice).allSatisfy(\.ok)
-        if voiceReady {
-            let llmReady = checks.filter { !$0.requiredForVoice }.allSatisfy(\.ok)
-            print(llmReady ? "\nA voice dialogue can run."
-                           : "\nA voice dialogue can run; questions will follow the built-in rules.")
-            return 0
-        }
-        print("\nA voice dialogue cannot run yet. Typing still works: dialogue-memo --type")
-        return 1
+        let verdict = SystemCheck.verdict(checks)
+        print("\n" + verdict.text)
+        return verdict.canTalk ? 0 : 1
     }
 }

@@ -120,154 +120,53 @@ enum EvalCommand {
         ] + Decider.model.within(\.decider)
     }
 
-    static func rulesByLanguage() throws -> [String: Rules] {
-        var rules: [String: Rules] = [:]
-        for pack in try LanguagePackLoader().loadAll() { rules[pack.code] = Rules(pack: pack) }
-        return rules
-    }
-
     /// Random conversations through the decision path; exit 1 if anything was invalid.
     static func fuzz(_ options: Fuzz) async throws -> Int32 {
-        let service = try options.decider.service()
-        let count = options.count, seed = options.seed
-        let start = Date()
-        let report = try await DecisionFuzz.run(count: count, seed: seed, service: service, rules: try rulesByLanguage()) { index in
+        let start = Date(), count = options.count
+        let report = try await DecisionFuzz.run(count: count, seed: options.seed, service: try options.decider.service(),
+                                                rules: try Rules.byLanguage()) { index in
             if (index + 1) % 50 == 0 {
                 printError(String(format: "fuzz: %d/%d conversations, %.0f s", index + 1, count, Date().timeIntervalSince(start)))
             }
         }
-        func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
-        print("fuzz: \(report.conversations) conversations (seed \(seed)), \(report.modelDecisions) model choices, "
-              + "\(report.fallbacks) fallbacks, \(report.invalidChoices.count) choices outside the rules, "
-              + "\(report.layoutMilliseconds.count) layouts (\(report.layoutFallbacks) fallbacks, \(report.invalidLayouts.count) invalid); "
-              + "question p50 \(report.questionMilliseconds.isEmpty ? 0 : median(report.questionMilliseconds)) ms, "
-              + "layout p50 \(report.layoutMilliseconds.isEmpty ? 0 : median(report.layoutMilliseconds)) ms")
-        for problem in report.invalidChoices + report.invalidLayouts { print("invalid: \(problem)") }
-        return report.invalidChoices.isEmpty && report.invalidLayouts.isEmpty ? 0 : 1
+        print(report.text(seed: options.seed))
+        return report.isClean ? 0 : 1
     }
 
     static func choices(_ options: Choices) async throws -> Int32 {
-        struct Case: Encodable { let id: String; let choice: String; let source: String; let ms: Int }
-        struct Summary: Encodable {
-            let summary = "choices"
-            let model: String
-            let report: ChoiceReport
-            let fallbackOnly: [String: Double]
-            let p50ms: Int
-            let p95ms: Int
-        }
         let cases = try ChoiceScenarioSet.load(from: URL(fileURLWithPath: options.file)).cases
             .filter { options.split == nil || $0.split == options.split }
         let service = try options.decider.service()
-        let results = try await ChoiceEvaluation.run(cases, rules: try rulesByLanguage(), service: service) { result in
-            if options.json {
-                print(jsonLine(Case(id: result.id, choice: result.choice.rawValue, source: result.source.rawValue, ms: result.milliseconds)))
-            } else {
-                let mark = result.acceptable ? "ok  " : "miss"
-                let suggestion = result.suggestion.map { $0 != result.choice ? " (model said \($0.rawValue))" : "" } ?? ""
-                print("\(mark) \(result.id): \(result.choice.rawValue) [\(result.source.rawValue)]\(suggestion) \(result.milliseconds) ms")
-            }
+        let results = try await ChoiceEvaluation.run(cases, rules: try Rules.byLanguage(), service: service) { result in
+            print(options.json ? result.jsonLine : result.line)
         }
-        let report = ChoiceReport(results)
-        let fallback = FallbackEvaluation.evaluate(cases, packs: try LanguagePackLoader().loadAll())
-        let times = results.filter { $0.attempts > 0 }.map(\.milliseconds)
-        if options.json {
-            print(jsonLine(Summary(model: service.model?.path ?? "none", report: report,
-                                   fallbackOnly: Dictionary(uniqueKeysWithValues: (fallback.perLanguage + [fallback.overall]).map { ($0.language, $0.rate) }),
-                                   p50ms: percentile(times, 50), p95ms: percentile(times, 95))))
-        } else {
-            print("model: \(service.model?.path ?? "none (rules only)")")
-            print(report.text)
-            print(fallback.summary)
-            print("latency of model decisions: p50 \(percentile(times, 50)) ms, p95 \(percentile(times, 95)) ms (\(times.count) asked)")
-        }
+        let summary = ChoiceSummary(results, cases: cases, packs: try LanguagePackLoader().loadAll(), model: service.model?.path)
+        print(options.json ? EvaluationJSON.line(summary) : summary.text)
         return 0
     }
 
     static func grouping(_ options: Grouping) async throws -> Int32 {
-        struct Case: Encodable { let id: String; let layout: Layout; let source: String; let ms: Int }
-        struct Score: Encodable {
-            let precision, recall, f1: Double
-            init(_ score: BoundaryScore) { (precision, recall, f1) = (score.precision, score.recall, score.f1) }
-        }
-        struct Summary: Encodable {
-            let summary = "grouping"
-            let model: String
-            let boundaries: Score
-            let baseline: Score
-            let titleAgreement: Double
-            let scored: Int
-            let cases: Int
-            let invalid: [String]
-            let p50ms: Int
-            let p95ms: Int
-        }
         let set = try GroupingScenarioSet.load(from: URL(fileURLWithPath: options.file))
         let service = try options.decider.service()
         let results = try await GroupingEvaluation.run(set.cases, service: service) { result in
-            if options.json {
-                print(jsonLine(Case(id: result.id, layout: result.layout, source: result.source.rawValue, ms: result.milliseconds)))
-            } else {
-                print("\(result.id): \(result.layout.json) [\(result.source.rawValue)] \(result.milliseconds) ms")
-            }
+            print(options.json ? result.jsonLine : result.line)
         }
-        let scores = GroupingEvaluation.scores(results)
-        let times = results.filter { $0.sourceCount <= 20 }.map(\.milliseconds)
-        let invalid = results.filter { !$0.valid }.map(\.id)
-        if options.json {
-            print(jsonLine(Summary(
-                model: service.model?.path ?? "none", boundaries: Score(scores.model), baseline: Score(scores.baseline),
-                titleAgreement: Double(scores.titleHits) / Double(max(1, scores.scored)), scored: scores.scored,
-                cases: results.count, invalid: invalid, p50ms: percentile(times, 50), p95ms: percentile(times, 95))))
-        } else {
-            print("model: \(service.model?.path ?? "none (rules only)")")
-            print("boundaries: \(scores.model.text) over \(scores.scored) cases")
-            print("baseline (one paragraph per answer): \(scores.baseline.text)")
-            print("title flag agrees: \(scores.titleHits)/\(scores.scored); invalid layouts: \(invalid.count)")
-            print("latency per layout (N ≤ 20): p50 \(percentile(times, 50)) ms, p95 \(percentile(times, 95)) ms")
-        }
+        let summary = GroupingSummary(results, model: service.model?.path)
+        print(options.json ? EvaluationJSON.line(summary) : summary.text)
         return 0
     }
 
-    /// The next-question prompt of each case as the product scores it: the prompt text, then
-    /// each allowed choice's label as the continuation scored after it.
     static func prompts(_ options: Prompts) async throws -> Int32 {
-        struct Option: Encodable { let choice: String; let label: String }
-        struct Case: Encodable {
-            let finishOnly: Bool
-            let format: String
-            let id: String
-            let language: String
-            let options: [Option]
-            let prompt: String
-        }
         if options.decider.noModel, options.decider.format == .chat {
             throw Prompts.usageError("--format chat needs a model (its chat template), not --no-model")
         }
         let set = try ChoiceScenarioSet.load(from: URL(fileURLWithPath: options.file))
         let service = try options.decider.service()
-        let format = service.format
-        let rules = try rulesByLanguage()
+        let rules = try Rules.byLanguage()
         for scenario in set.cases {
             guard let rules = rules[scenario.language] else { continue }
-            let conversation = scenario.conversation
-            let allowed = rules.allowedChoices(conversation)
-            // Scored, not generated: the options are not listed in the prompt but read after it.
-            let prompt = QuestionPrompt.make(conversation: conversation,
-                                             hints: rules.angleHints(conversation))
-            let text = service.model.map { prompt.render(for: $0, format: format) } ?? prompt.completion
-            let labels = allowed.choices.map {
-                Option(choice: $0.rawValue, label: DecisionPrompt.continuation(ChoiceLabels.label($0), format: format))
-            }
-            if options.json {
-                print(jsonLine(Case(finishOnly: allowed.finishOnly, format: format.rawValue, id: scenario.id,
-                                    language: scenario.language, options: labels, prompt: text)))
-            } else {
-                print("== \(scenario.id) (\(scenario.language), \(format.rawValue)\(allowed.finishOnly ? ", finish only" : ""))")
-                print(text)
-                for label in labels { print("-> \(label.choice): \(label.label)") }
-                print()
-            }
+            let prompt = ScoredPrompt(scenario, rules: rules, model: service.model, format: service.format)
+            print(options.json ? EvaluationJSON.line(prompt) : prompt.text)
         }
         return 0
     }

@@ -1,9 +1,6 @@
 import DialogueCore
 import Foundation
-import Notes
 import Options
-import Speech
-import Transcription
 import VoiceSession
 
 /// `dialogue-memo record`: the plain voice note of a classic voice-notes app. No questions, no
@@ -64,25 +61,12 @@ enum PlayCommand {
     }
 
     static func run(_ options: Arguments) async throws -> Int32 {
-        let store = options.folder.store()
-        do {
-            let note = try store.note(id: options.id)
-            guard let path = store.audioPath(of: note) else {
-                printError("“\(Screen.clean(note.title))” (\(note.id)) has no recording: only `dialogue-memo record --keep-audio` keeps one.")
-                return 1
-            }
-            let wav = try WAVFile(contentsOf: path)
-            let pcm = wav.monoSamples(at: wav.sampleRate).map { Int16(max(-1, min(1, $0)) * 32767) }
-            let speaker = try Speaker(server: try AudioServer(), device: options.output, sampleRate: wav.sampleRate)
-            print("Playing \(String(format: "%.1f", wav.duration)) s from \(path) on \(speaker.deviceName)… (Ctrl-C stops)")
-            let playing = Task { try await speaker.play(PCMBuffer(sampleRate: wav.sampleRate, samples: pcm), leadingSilence: 0.1) }
-            let interrupts = Interrupts()
-            interrupts.onInterrupt { _ in playing.cancel() }
-            do { _ = try await playing.value } catch is CancellationError { print("Stopped.") }
-            return 0
-        } catch {
-            printError("\(error)")
-            return 1
-        }
+        let note = try options.folder.store().note(id: options.id)
+        let player = try RecordingPlayer(note: note, store: options.folder.store(), output: options.output)
+        print("Playing \(String(format: "%.1f", player.duration)) s from \(player.path) on \(player.deviceName)… (Ctrl-C stops)")
+        let playing = Task { try await player.play() }
+        Interrupts().onInterrupt { _ in playing.cancel() }
+        do { try await playing.value } catch is CancellationError { print("Stopped.") }
+        return 0
     }
 }

@@ -86,10 +86,7 @@ struct SessionArguments {
 
     /// Every setting with its source, from these options, the environment and the config file.
     func settings(environment: [String: String] = ProcessInfo.processInfo.environment) -> ResolvedSettings {
-        let file = ConfigFile.load(path: SessionSettings.configPath(environment: environment),
-                                   home: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory())
-        return SessionSettings.resolve(commandLine: commandLine, environment: environment, file: file,
-                                       builtIn: configuration, pinned: pinned)
+        SessionSettings.resolve(commandLine: commandLine, environment: environment, builtIn: configuration, pinned: pinned)
     }
 
     /// The session these settings describe, on the screen. A bad setting and an unsupported

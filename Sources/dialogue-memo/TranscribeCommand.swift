@@ -26,26 +26,17 @@ enum TranscribeCommand {
     static func run(_ options: Arguments) async throws -> Int32 {
         let wav = try WAVFile(contentsOf: options.file)
         let samples = wav.monoSamples(at: Transcriber.sampleRate)
-        guard AudioLevel.containsSpeechEnergy(samples) else {
-            if options.json {
-                print(#"{"language":"\#(options.lang)","segments":[],"text":""}"#)
-            }
-            printError("\(options.file): the recording is silent; nothing to transcribe.")
-            return 0
+        var transcript = Transcript(language: options.lang, segments: [])
+        if AudioLevel.containsSpeechEnergy(samples) {
+            let transcriber = try Transcriber(modelPath: options.whisperModel ?? DefaultModels.whisper)
+            var transcription = FileTranscription.options(language: options.lang, fast: options.fast)
+            let progress = wav.duration > 30 && isatty(STDERR_FILENO) == 1
+            if progress { transcription.progress = showProgress }
+            transcript = try await transcriber.transcribe(samples, options: transcription)
+            if progress { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
         }
-        let transcriber = try Transcriber(modelPath: options.whisperModel ?? DefaultModels.whisper)
-        // A file is transcribed for accuracy, not turn latency: the full 30 s encoder window
-        // and beam search, as whisper-cli does.
-        var transcription = TranscriptionOptions(language: options.lang)
-        if !options.fast {
-            transcription.fitAudioContextToClip = false
-            transcription.beamSize = 5
-        }
-        let progress = wav.duration > 30 && isatty(STDERR_FILENO) == 1
-        if progress { transcription.progress = showProgress }
-        let transcript = try await transcriber.transcribe(samples, options: transcription)
-        if progress { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
-        print(options.json ? jsonLine(transcript) : transcript.text)
+        if transcript.text.isEmpty { printError(FileTranscription.emptiness(of: samples).message(file: options.file)) }
+        if options.json || !transcript.text.isEmpty { print(options.json ? transcript.jsonLine : transcript.text) }
         return 0
     }
 
@@ -53,15 +44,5 @@ enum TranscribeCommand {
     /// says how far whisper is (standard output stays the transcript alone).
     @Sendable static func showProgress(_ percent: Int) {
         FileHandle.standardError.write(Data("\r\u{1B}[2KTranscribing… \(min(max(percent, 0), 100))%".utf8))
-    }
-
-    static func jsonLine(_ transcript: Transcript) -> String {
-        struct Segment: Encodable { let start: Double; let end: Double; let text: String }
-        struct Output: Encodable { let text: String; let language: String; let segments: [Segment] }
-        return dialogue_memo.jsonLine(Output(text: transcript.text, language: transcript.language,
-                                             segments: transcript.segments.map {
-                                                 Segment(start: $0.start, end: $0.end,
-                                                         text: $0.text.trimmingCharacters(in: .whitespaces))
-                                             }))
     }
 }

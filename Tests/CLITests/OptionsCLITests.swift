@@ -151,7 +151,9 @@ struct OptionsCLITests {
         let options = open["options"] as? [[String: String]] ?? []
         #expect(options.contains(["choice": "audience", "label": " Who is it for?"]))
         #expect(options.allSatisfy { $0["label"]?.hasPrefix(" ") == true && $0["choice"] != "opening" })
-        #expect(options.last == ["choice": "ready", "label": " No more questions, the note is complete."])
+        // The model sees every ending: both finals are offered after the questions.
+        #expect(options.suffix(2) == [["choice": "ready", "label": " No more questions, the note is complete."],
+                                      ["choice": "stop", "label": " Stop now, the user wants to end."]])
         // An explicit ending: only finishing is allowed.
         #expect(ended["finishOnly"] as? Bool == true)
         let finishing = (ended["options"] as? [[String: String]] ?? []).compactMap { $0["choice"] }

@@ -188,3 +188,17 @@ import Testing
         #expect(check.detail.contains(path) && check.detail.contains("built-in rules"))
     }
 }
+
+@Suite struct DoctorVerdictTests {
+    typealias Check = SystemCheck.Check
+    @Test func onlyTheVoiceChecksDecideWhetherAVoiceDialogueCanRun() {
+        let voice = Check(ok: true, label: "audio server", detail: "", requiredForVoice: true)
+        let model = Check(ok: false, label: "language model", detail: "", requiredForVoice: false)
+        #expect(SystemCheck.verdict([voice]) == (true, "A voice dialogue can run."))
+        #expect(SystemCheck.verdict([voice, model]) == (true, "A voice dialogue can run; questions will follow the built-in rules."))
+        var dead = voice
+        dead.ok = false
+        #expect(SystemCheck.verdict([dead, model]).canTalk == false)
+        #expect(SystemCheck.verdict([dead]).text.contains("dialogue-memo --type"))
+    }
+}

@@ -16,6 +16,11 @@ public struct Rules: Sendable {
         book = PhraseBook(pack.phrases)
     }
 
+    /// The rules of every supported language, by code (the evaluations run all five).
+    public static func byLanguage(loader: LanguagePackLoader = LanguagePackLoader()) throws -> [String: Rules] {
+        Dictionary(uniqueKeysWithValues: try loader.loadAll().map { ($0.code, Rules(pack: $0)) })
+    }
+
     // MARK: Signals
 
     /// Whether the answer ends the exchange, and how. `question` is what it answered.

@@ -1,0 +1,49 @@
+import Foundation
+
+/// `transcribe FILE`: a recording is transcribed for accuracy, not turn latency, and an empty
+/// result says which kind of empty it is.
+public enum FileTranscription {
+    /// The full 30 s encoder window and beam search, as whisper-cli does; `fast` keeps the
+    /// dialogue's settings (greedy, window fitted to the clip).
+    public static func options(language: String, fast: Bool) -> TranscriptionOptions {
+        var options = TranscriptionOptions(language: language)
+        if !fast {
+            options.fitAudioContextToClip = false
+            options.beamSize = 5
+        }
+        return options
+    }
+
+    /// Why a recording gave no words: nothing louder than a whisper of noise (silent), or
+    /// sound that is not speech, a tone, a knock, a hum (no speech found).
+    public enum Emptiness: Equatable {
+        case silent
+        case noSpeech
+
+        public func message(file: String) -> String {
+            switch self {
+            case .silent: "\(file): the recording is silent; nothing to transcribe."
+            case .noSpeech: "\(file): no speech found (there is sound, but no words were heard)."
+            }
+        }
+    }
+
+    /// Peaks below about -45 dBFS are silence; anything louder is sound of some kind.
+    public static func emptiness(of samples: [Float], quietLevel: Float = HallucinationFilter().quietLevel) -> Emptiness {
+        samples.contains { abs($0) > quietLevel * 2 } ? .noSpeech : .silent
+    }
+}
+
+extension Transcript {
+    /// `{"language":…,"segments":[{"end","start","text"}],"text":…}`
+    public var jsonLine: String {
+        struct Segment: Encodable { let start: Double; let end: Double; let text: String }
+        struct Output: Encodable { let text: String; let language: String; let segments: [Segment] }
+        let output = Output(text: text, language: language, segments: segments.map {
+            Segment(start: $0.start, end: $0.end, text: $0.text.trimmingCharacters(in: .whitespaces))
+        })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(output)) ?? Data(), as: UTF8.self)
+    }
+}
