@@ -40,44 +40,35 @@ final class CaptureStream {
         }
         self.stream = stream
         let me = Unmanaged.passUnretained(self).toOpaque()
-        do {
-            try server.withLock {
-                pa_stream_set_state_callback(stream, { _, data in
-                    Unmanaged<CaptureStream>.fromOpaque(data!).takeUnretainedValue().stateChanged()
-                }, me)
-                pa_stream_set_read_callback(stream, { _, _, data in
-                    Unmanaged<CaptureStream>.fromOpaque(data!).takeUnretainedValue().read()
-                }, me)
-                var attr = pa_buffer_attr(maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max,
-                                          minreq: UInt32.max,
-                                          fragsize: byteCount(seconds: Self.fragmentDuration, spec: spec))
-                // DONT_MOVE: a microphone that goes away fails the exchange instead of the
-                // answer quietly continuing from another device.
-                let flags = streamFlags(PA_STREAM_ADJUST_LATENCY, PA_STREAM_DONT_MOVE,
-                                        PA_STREAM_AUTO_TIMING_UPDATE, PA_STREAM_INTERPOLATE_TIMING)
-                if pa_stream_connect_record(stream, device, &attr, flags) < 0 {
-                    throw server.failure(of: stream, role: .input, device: device, wasReady: false)
-                }
-                deviceName = try server.waitUntilReady(stream, role: .input, device: device)
-                ready = true
-                readyAt = .now
+        try server.setUp(closingWith: close) {
+            pa_stream_set_state_callback(stream, { _, data in
+                Unmanaged<CaptureStream>.fromOpaque(data!).takeUnretainedValue().stateChanged()
+            }, me)
+            pa_stream_set_read_callback(stream, { _, _, data in
+                Unmanaged<CaptureStream>.fromOpaque(data!).takeUnretainedValue().read()
+            }, me)
+            var attr = pa_buffer_attr(maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max,
+                                      minreq: UInt32.max,
+                                      fragsize: byteCount(seconds: Self.fragmentDuration, spec: spec))
+            // DONT_MOVE: a microphone that goes away fails the exchange instead of the
+            // answer quietly continuing from another device.
+            let flags = streamFlags(PA_STREAM_ADJUST_LATENCY, PA_STREAM_DONT_MOVE,
+                                    PA_STREAM_AUTO_TIMING_UPDATE, PA_STREAM_INTERPOLATE_TIMING)
+            if pa_stream_connect_record(stream, device, &attr, flags) < 0 {
+                throw server.failure(of: stream, role: .input, device: device, wasReady: false)
             }
-        } catch {
-            close()
-            throw server.withAvailableDevices(error)
+            deviceName = try server.waitUntilReady(stream, role: .input, device: device)
+            ready = true
+            readyAt = .now
         }
     }
 
     deinit { close() }
 
-    /// Idempotent: a failed `init` closes the stream, then `deinit` runs as well.
     private func close() {
-        server.withLock {
-            guard !closed else { return }
-            closed = true
+        server.release(stream, once: &closed) {
             onSamples = nil
             onFailure = nil
-            server.release(stream)
         }
     }
 

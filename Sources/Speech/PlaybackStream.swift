@@ -30,43 +30,30 @@ final class PlaybackStream: @unchecked Sendable {
         }
         self.stream = stream
         let me = Unmanaged.passUnretained(self).toOpaque()
-        do {
-            deviceName = try server.withLock {
-                pa_stream_set_state_callback(stream, { stream, data in
-                    Unmanaged<PlaybackStream>.fromOpaque(data!).takeUnretainedValue().stateChanged()
-                }, me)
-                pa_stream_set_write_callback(stream, { _, _, data in
-                    Unmanaged<PlaybackStream>.fromOpaque(data!).takeUnretainedValue().writeMore()
-                }, me)
-                var attr = pa_buffer_attr(maxlength: UInt32.max,
-                                          tlength: byteCount(seconds: Self.targetLatency, spec: spec),
-                                          prebuf: UInt32.max, minreq: UInt32.max, fragsize: UInt32.max)
-                // DONT_MOVE: a device that goes away must fail the exchange, not silently move
-                // the question to another output.
-                let flags = streamFlags(PA_STREAM_ADJUST_LATENCY, PA_STREAM_AUTO_TIMING_UPDATE,
-                                        PA_STREAM_INTERPOLATE_TIMING, PA_STREAM_DONT_MOVE)
-                if pa_stream_connect_playback(stream, device, &attr, flags, nil, nil) < 0 {
-                    throw server.failure(of: stream, role: .output, device: device, wasReady: false)
-                }
-                return try server.waitUntilReady(stream, role: .output, device: device)
+        deviceName = try server.setUp(closingWith: close) {
+            pa_stream_set_state_callback(stream, { stream, data in
+                Unmanaged<PlaybackStream>.fromOpaque(data!).takeUnretainedValue().stateChanged()
+            }, me)
+            pa_stream_set_write_callback(stream, { _, _, data in
+                Unmanaged<PlaybackStream>.fromOpaque(data!).takeUnretainedValue().writeMore()
+            }, me)
+            var attr = pa_buffer_attr(maxlength: UInt32.max,
+                                      tlength: byteCount(seconds: Self.targetLatency, spec: spec),
+                                      prebuf: UInt32.max, minreq: UInt32.max, fragsize: UInt32.max)
+            // DONT_MOVE: a device that goes away must fail the exchange, not silently move
+            // the question to another output.
+            let flags = streamFlags(PA_STREAM_ADJUST_LATENCY, PA_STREAM_AUTO_TIMING_UPDATE,
+                                    PA_STREAM_INTERPOLATE_TIMING, PA_STREAM_DONT_MOVE)
+            if pa_stream_connect_playback(stream, device, &attr, flags, nil, nil) < 0 {
+                throw server.failure(of: stream, role: .output, device: device, wasReady: false)
             }
-        } catch {
-            close()
-            throw server.withAvailableDevices(error)
+            return try server.waitUntilReady(stream, role: .output, device: device)
         }
     }
 
     deinit { close() }
 
-    /// Idempotent: a failed `init` closes the stream, then `deinit` runs as well.
-    private func close() {
-        server.withLock {
-            guard !closed else { return }
-            closed = true
-            finishOperations()
-            server.release(stream)
-        }
-    }
+    private func close() { server.release(stream, once: &closed) { finishOperations() } }
 
     /// Starts playing `job`; its completion runs when the audio has been played, or on failure.
     func start(_ job: PlaybackJob) {

@@ -37,6 +37,26 @@ extension AudioServer {
         return .streamFailed(role, name: device, reason: lastError)
     }
 
+    /// Sets a new stream up with the lock held. If that fails, `close` lets the stream go and
+    /// the error names the devices a person could choose instead.
+    func setUp<T>(closingWith close: () -> Void, _ body: () throws -> T) throws -> T {
+        do { return try withLock(body) } catch {
+            close()
+            throw withAvailableDevices(error)
+        }
+    }
+
+    /// Lets go of `stream` once (lock taken): a failed `init` closes it, then `deinit` runs as
+    /// well. `clear` drops what its owner holds of its own first.
+    func release(_ stream: OpaquePointer, once closed: inout Bool, clearing clear: () -> Void) {
+        withLock {
+            guard !closed else { return }
+            closed = true
+            clear()
+            release(stream)
+        }
+    }
+
     /// Lets go of a stream (lock held): no more callbacks, disconnected if it was connected,
     /// and our reference dropped. What each stream clears of its own comes before this.
     func release(_ stream: OpaquePointer) {
