@@ -89,9 +89,10 @@ public struct ExchangeSession: Sendable {
         if outcome.layoutSource == .fallback && outcome.endReason == .finished && usedModel {
             display.hint(pack.ui(.layoutFallback))
         }
-        let metadata = NoteMetadata(id: id, created: created, language: pack.code,
+        var metadata = NoteMetadata(id: id, created: created, language: pack.code,
                                     questions: outcome.conversation.askedChoices, layoutSource: outcome.layoutSource,
                                     ending: Self.ending(of: outcome, rules: context.rules))
+        metadata.tags = [context.rules.kind(of: outcome.conversation).tag(pack)]
         let note = NoteRenderer(pack: pack).render(sources: outcome.sources, layout: outcome.layout, metadata: metadata)
         // A refused exchange's journal is gone already.
         let kept = outcome.refusal == nil ? journal : nil

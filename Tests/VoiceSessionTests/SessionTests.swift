@@ -202,3 +202,24 @@ import Testing
         #expect(SystemCheck.verdict([dead]).text.contains("dialogue-memo --type"))
     }
 }
+
+@Suite struct NoteTagTests {
+    @Test(arguments: [("en", "A budget meeting on Friday with the team.", "meeting"),
+                      ("de", "Eine App, die Fahrgemeinschaften plant.", "Produktidee"),
+                      ("ja", "来週会議があります。", "会議")])
+    func theNoteIsTaggedWithItsKindInTheInterfaceLanguage(language: String, answer: String, tag: String) async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let context = try makeContext(scratch, language: language)
+        let interrupts = Interrupts(catchesSignals: false)
+        let session = ExchangeSession(context: context, speaker: SilentSpeaker(), answers: ScriptedAnswers([.answer(answer)]),
+                                      engineGate: nil, finisher: MemoFinisher(context: context, interrupts: interrupts),
+                                      interrupts: interrupts)
+        #expect(await session.run() == 0)
+        let notes = scratch.files(in: scratch.notes)
+        try #require(notes.count == 1)
+        let note = try String(contentsOfFile: scratch.notes + "/" + notes[0], encoding: .utf8)
+        #expect(note.contains("tags: [\"\(tag)\"]"), "\(note)")
+        #expect(note.contains("ended: \"interrupted\""), "the script ran out: an interruption")
+    }
+}

@@ -14,6 +14,7 @@ enum FrontMatter {
             "layout: \(quoted(metadata.layoutSource.rawValue))",
         ]
         if let ending = metadata.ending { lines.append("ended: \(quoted(ending))") }
+        if !metadata.tags.isEmpty { lines.append("tags: [\(metadata.tags.map(quoted).joined(separator: ", "))]") }
         return (lines + ["---"]).joined(separator: "\n")
     }
 

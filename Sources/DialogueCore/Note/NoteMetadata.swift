@@ -14,6 +14,8 @@ public struct NoteMetadata: Sendable, Hashable {
     public var layoutSource: LayoutSource
     /// How the exchange ended ("userEnded", "questionLimit", "interrupted", …); nil: not said.
     public var ending: String?
+    /// The note's tags (its kind, in the interface language), for Obsidian and friends.
+    public var tags: [String] = []
 
     public init(id: String, created: Date, timeZone: TimeZone = .current, language: String,
                 questions: [QuestionChoice], layoutSource: LayoutSource, ending: String? = nil) {

@@ -2,6 +2,16 @@
 /// asked and which angles are hinted.
 public enum NoteKind: String, Sendable, Hashable, Codable, CaseIterable {
     case product, meeting, reflection, general
+
+    /// The note's tag in the interface language ("product idea", "Besprechung", "会議").
+    public func tag(_ pack: LanguagePack) -> String {
+        switch self {
+        case .product: pack.ui(.tagProduct)
+        case .meeting: pack.ui(.tagMeeting)
+        case .reflection: pack.ui(.tagReflection)
+        case .general: pack.ui(.tagGeneral)
+        }
+    }
 }
 
 extension PhraseBook {
