@@ -98,7 +98,8 @@ def read_member(archive, member):
 
 
 def to_16k(src, dst, fmt=None, trim=None):
-    cmd = ["sox"] + (["-t", "gsm", "-r", "8000", "-c", "1"] if fmt == "gsm" else []) + [src,
+    # -D: no dither, so every build of a clip has the same samples (and the same pauses).
+    cmd = ["sox", "-D"] + (["-t", "gsm", "-r", "8000", "-c", "1"] if fmt == "gsm" else []) + [src,
            "-r", "16000", "-c", "1", "-b", "16", "-e", "signed-integer", dst]
     if trim:
         cmd += ["trim", str(trim[0]), "=" + str(trim[1])]
@@ -116,9 +117,9 @@ def build_clip(clip, archive, tmp, dst):
             part = os.path.join(tmp, f"k{n}.wav")
             to_16k(raw, part)
             padded = os.path.join(tmp, f"p{n}.wav")
-            subprocess.run(["sox", part, padded, "pad", "0", str(gap)], check=True, capture_output=True)
+            subprocess.run(["sox", "-D", part, padded, "pad", "0", str(gap)], check=True, capture_output=True)
             parts.append(padded)
-        subprocess.run(["sox"] + parts + [dst], check=True, capture_output=True)
+        subprocess.run(["sox", "-D"] + parts + [dst], check=True, capture_output=True)
         return
     raw = os.path.join(tmp, "src" + os.path.splitext(clip["path"])[1])
     with open(raw, "wb") as f:
