@@ -60,20 +60,26 @@ public struct NotesStore: Sendable {
         throw NotesError.writeFailed(path: directory + "/" + stem + ".md", reason: "too many notes with this name")
     }
 
-    /// Every note, newest first.
-    public func list() throws -> [NoteFile] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+    /// Every note, newest first. A file that cannot be read is left out (see `unreadable`), so
+    /// one bad file does not hide the others.
+    public func list() throws -> [NoteFile] { scan().notes }
+
+    /// Note files that exist but cannot be read (permissions, not a file), for a warning.
+    public func unreadable() -> [String] { scan().unreadable }
+
+    private func scan() -> (notes: [NoteFile], unreadable: [String]) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return ([], []) }
         var notes: [NoteFile] = []
+        var unreadable: [String] = []
         for name in names where name.hasSuffix(".md") && !name.hasPrefix(".") {
             let path = directory + "/" + name
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw NotesError.unreadable(path: path, reason: "permission denied or not a file")
-            }
+            guard let data = FileManager.default.contents(atPath: path) else { unreadable.append(path); continue }
             notes.append(NoteFile(path: path, text: String(decoding: data, as: UTF8.self)))
         }
-        return notes.sorted {
+        let sorted = notes.sorted {
             ($0.created ?? .distantPast, $0.path) > ($1.created ?? .distantPast, $1.path)
         }
+        return (sorted, unreadable.sorted())
     }
 
     /// The one note whose id starts with `prefix`.

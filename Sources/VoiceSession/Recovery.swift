@@ -35,8 +35,7 @@ public struct Recovery: Sendable {
     /// Rebuilds, reviews and saves one journal: 0 saved, discarded or empty; 1 unreadable or
     /// still unsaved.
     public func recover(_ path: String) -> Int32 {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
-              let replay = try? JournalReplay(Journal.read(text).events) else {
+        guard let replay = Self.replay(path) else {
             context.display.error("\(path) cannot be read as a journal; it is left in place.")
             return 1
         }
@@ -54,10 +53,16 @@ public struct Recovery: Sendable {
         }
     }
 
+    /// The journal at `path`, read leniently: a kill can cut its last line inside a UTF-8
+    /// character, which would make the whole file unreadable as strict UTF-8.
+    static func replay(_ path: String) -> JournalReplay? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JournalReplay(Journal.read(String(decoding: data, as: UTF8.self)).events)
+    }
+
     /// "2026-11-29 18:02 — “first words…”" for the list and the offer.
     public static func summary(of path: String) -> String {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
-              let replay = try? JournalReplay(Journal.read(text).events) else { return "(unreadable)" }
+        guard let replay = replay(path) else { return "(unreadable)" }
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         let first = replay.conversation.answers.first.map { " — “\(UserText.terminalLine(String($0.prefix(50))))”" } ?? ""

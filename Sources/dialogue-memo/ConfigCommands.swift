@@ -73,7 +73,6 @@ enum ManPageCommand {
         print(page.troff, terminator: "")
         return 0
     }
-
 }
 
 extension CommandLineInterface {

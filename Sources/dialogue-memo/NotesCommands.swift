@@ -80,17 +80,16 @@ enum NotesCommands {
     static let commands = [
         Subcommand(List.self, "your saved notes, newest first") { options in
             let store = options.folder.store()
-            printNotes(try store.list(), json: options.json, empty: "No notes yet in \(store.directory).")
-            return 0
+            return try printNotes(store.list(), json: options.json, empty: "No notes yet in \(store.directory).", store: store)
         },
         Subcommand(Show.self, "print a note") { options in
             print(try options.folder.store().note(id: options.id).text, terminator: "")
             return 0
         },
         Subcommand(Search.self, "notes whose title or body contains QUERY") { options in
-            printNotes(try options.folder.store().search(options.query), json: options.json,
-                       empty: "No note matches “\(Screen.clean(options.query))”.")
-            return 0
+            let store = options.folder.store()
+            return try printNotes(store.search(options.query), json: options.json,
+                                  empty: "No note matches “\(Screen.clean(options.query))”.", store: store)
         },
         Subcommand(Delete.self, "delete a note (asks first unless --yes)", run: delete),
         Subcommand(Edit.self, "open a note in your editor", run: edit),
@@ -126,8 +125,11 @@ enum NotesCommands {
         return 0
     }
 
-    static func printNotes(_ notes: [NoteFile], json: Bool, empty: String) {
+    /// The notes, a line each (or JSON); an unreadable file is named on standard error. Exit 0.
+    static func printNotes(_ notes: [NoteFile], json: Bool, empty: String, store: NotesStore) -> Int32 {
+        for path in store.unreadable() { printError("\(path) cannot be read; it is left out.") }
         if !json && notes.isEmpty { print(empty) }
         for line in json ? NoteListing.jsonLines(notes) : NoteListing.lines(notes) { print(line) }
+        return 0
     }
 }

@@ -44,8 +44,21 @@ public struct NoteRenderer: Sendable {
     }
 
     /// A sentence on one line: runs of whitespace (line breaks included) become one space.
+    /// Works on scalars, not characters: a combining mark or a joiner after a space belongs to
+    /// the space's character, and splitting on characters would drop it with the space.
     public static func displayForm(_ sentence: String) -> String {
-        sentence.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+        var output = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in sentence.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !output.isEmpty
+            } else {
+                if pendingSpace { output.append(" ") }
+                pendingSpace = false
+                output.append(scalar)
+            }
+        }
+        return String(output)
     }
 
     /// Sentences of one paragraph. Japanese and Chinese sentences follow each other without
