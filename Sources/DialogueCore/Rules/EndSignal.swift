@@ -64,8 +64,8 @@ extension PhraseBook {
     }
 
     /// A possible ending the rules do not force, for the model to weigh: an ending phrase in
-    /// a clause of the last sentence amid content, having to leave or putting off alone, or a
-    /// negated record verb without a pointer to what was said. Quoted words and injections
+    /// a clause of the last sentence amid content, having to leave (anywhere) or putting off
+    /// (in the last sentence) alone, or a negated record verb without a pointer to what was said. Quoted words and injections
     /// still never count.
     func endingCue(in answer: String) -> EndSignal? {
         let text = ownWords(answer)
@@ -74,7 +74,8 @@ extension PhraseBook {
             (recordVerbs.occurs(inClause: clause) || recordPlaces.occurs(inClause: clause)) && negations.occurs(inClause: clause)
                 && !productIdea.occurs(inClause: clause)
         }) { return .refusal }
-        if clauses.contains(where: { interruptions.clauseMatches($0) || leavingNow.occurs(inClause: $0) || postponing.occurs(inClause: $0) }) {
+        if clauses.contains(where: { interruptions.clauseMatches($0) || leavingNow.occurs(inClause: $0) })
+            || (text.sentences.last ?? []).contains(where: postponing.occurs(inClause:)) {
             return .interruption
         }
         if let last = text.sentences.last, last.contains(where: endings.clauseMatches) { return .ending }

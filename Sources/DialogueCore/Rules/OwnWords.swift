@@ -30,7 +30,14 @@ extension PhraseBook {
         guard place || recordVerbs.occurs(inClause: clause), negatedAbove || negations.occurs(inClause: clause) else {
             return false
         }
-        return place || deixis
+        return place || deixis || isBare(clause)
+    }
+
+    /// A clause that is little more than its negation and verb ("bitte nicht mitschneiden",
+    /// "please, never record"): nothing else there for it to be about.
+    func isBare(_ clause: [String]) -> Bool {
+        guard let start = fillers.reachable(clause, from: 0).max() else { return false }
+        return clause.count - start <= 3
     }
 
     /// Whether some clause of the sentence refuses, with the clause before it as its topic
