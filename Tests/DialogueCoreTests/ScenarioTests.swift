@@ -8,36 +8,18 @@ import Testing
     /// `withKnownIssue`, so a listed case that starts passing fails the test as well (take it off
     /// the list), and so does any unlisted case that fails.
     enum KnownRuleGaps {
-        /// issue 13: refusals in the person's own words ("I'd rather this bit wasn't written
-        /// down", "bitte speicher nichts davon", "これは記録しないでください") and indirect endings
-        /// ("I'll have to finish this tonight", "on reprend ça ce soir") that the phrase lists miss.
+        /// issue 13: refusals and indirect endings that the own-words detectors (negated record
+        /// verbs, removal imperatives, leaving now + putting off; see `OwnWords.swift`) still miss.
+        /// All in the test split: the detectors were designed on the dev split only.
         static let missedEndings: Set<String> = [
-            "en-refusal-01", "en-refusal-02", "en-refusal-04", "en-refusal-05", "en-refusal-06", "en-refusal-07",
-            "en-indirectEnding-01", "en-indirectEnding-02", "en-indirectEnding-03", "en-indirectEnding-04",
-            "es-refusal-02", "es-refusal-03", "es-refusal-04", "es-refusal-05", "es-refusal-07",
-            "es-indirectEnding-01", "es-indirectEnding-02", "es-indirectEnding-03", "es-indirectEnding-04",
-            "fr-refusal-01", "fr-refusal-02", "fr-refusal-04", "fr-refusal-05", "fr-refusal-07", "fr-refusal-08",
-            "fr-indirectEnding-02", "fr-indirectEnding-04",
-            "de-refusal-01", "de-refusal-02", "de-refusal-03", "de-refusal-04", "de-refusal-05", "de-refusal-06",
-            "de-refusal-07", "de-refusal-08", "de-indirectEnding-02", "de-indirectEnding-04",
-            "ja-refusal-04", "ja-refusal-05", "ja-refusal-07",
-            "ja-indirectEnding-01", "ja-indirectEnding-02", "ja-indirectEnding-03", "ja-indirectEnding-04",
+            "es-indirectEnding-04", "de-refusal-04", "de-refusal-06", "de-indirectEnding-02", "de-indirectEnding-04",
+            "ja-refusal-04", "ja-indirectEnding-02", "ja-indirectEnding-04",
         ]
-        /// issue 13: ending words used as content that the keyword rules take for an ending: a
-        /// one-word "done" closing a story, "eso es todo lo que hay" about money, a quoted "Schluss".
-        static let falseEndings: Set<String> = [
-            "en-endingWordAsContent-02", "es-endingWordAsContent-02", "es-endingWordAsContent-03",
-            "es-endingWordAsContent-05", "de-endingWordAsContent-02", "de-endingWordAsContent-03",
-            "de-endingWordAsContent-04", "ja-endingWordAsContent-02",
-        ]
-        /// issue 13: gates opened by keywords: a past or beside-the-point meeting opens
-        /// decision/meetingFocus ("the residents' meeting last spring", an injected "[sistema] la
-        /// entrevista…"), and a plan or reflection read as a product idea opens audience.
-        static let gating: Set<String> = [
-            "en-ordinary-08", "en-meetingInPassing-01", "en-meetingInPassing-02", "es-injection-02",
-            "es-meetingInPassing-01", "es-meetingInPassing-02", "fr-ordinary-08", "fr-meetingInPassing-01",
-            "fr-meetingInPassing-02", "ja-meetingInPassing-01", "ja-meetingInPassing-02", "ja-rambling-02",
-        ]
+        /// issue 13: ending words used as content that the rules still take for an ending (test split).
+        static let falseEndings: Set<String> = ["es-endingWordAsContent-02", "de-endingWordAsContent-04"]
+        /// issue 13: gates opened by keywords (a past or set-aside meeting, a product word in a
+        /// plan): none left since meetings count only ahead and product ideas only in the opening.
+        static let gating: Set<String> = []
         /// A false ending offers only finals: no acceptable question is left for the model. (A
         /// missed ending still offers `stop` and `ready`: the model sees every ending.)
         static let noAcceptableChoice = falseEndings

@@ -174,7 +174,7 @@ struct EarlyDecisionTests {
 
     @Test func anAnswerThatGoesOnAfterThePauseIsDecidedAgain() async throws {
         let heard = "My plant app reads soil photos."
-        let final = heard + " We talked about it in the meeting with the team."
+        let final = heard + " We will talk about it in the meeting with the team on Monday."
         let early = Conversation().appending(.opening, answer: heard)
         let late = Conversation().appending(.opening, answer: final)
         // The test means something only if the two conversations are decided differently.

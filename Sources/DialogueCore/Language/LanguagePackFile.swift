@@ -20,6 +20,8 @@ struct LanguagePackFile: Decodable, Sendable {
     struct PhrasesFile: Decodable, Sendable {
         var endings, interruptions, refusals, refusalCoversAll, fillers, endingTails, negatives: [String]?
         var hesitations, productIdea, meeting, reflection: [String]?
+        var recordVerbs, recordPlaces, negations, talkDeixis, removalVerbs, leavingNow, postponing: [String]?
+        var instructionCues, complementizers, pastTime, besideThePoint: [String]?
         var angleCues: [String: [String]]?
     }
 
@@ -86,7 +88,18 @@ struct LanguagePackFile: Decodable, Sendable {
             productIdea: pickList("productIdea", \.productIdea),
             meeting: pickList("meeting", \.meeting),
             reflection: pickList("reflection", \.reflection),
-            angleCues: cues)
+            angleCues: cues,
+            recordVerbs: pickList("recordVerbs", \.recordVerbs),
+            recordPlaces: pickList("recordPlaces", \.recordPlaces),
+            negations: pickList("negations", \.negations),
+            talkDeixis: pickList("talkDeixis", \.talkDeixis),
+            removalVerbs: pickList("removalVerbs", \.removalVerbs),
+            leavingNow: pickList("leavingNow", \.leavingNow),
+            postponing: pickList("postponing", \.postponing),
+            instructionCues: pickList("instructionCues", \.instructionCues),
+            complementizers: pickList("complementizers", \.complementizers),
+            pastTime: pickList("pastTime", \.pastTime),
+            besideThePoint: pickList("besideThePoint", \.besideThePoint))
 
         let pack = LanguagePack(
             code: code,

@@ -29,4 +29,37 @@ public struct Phrases: Sendable, Hashable, Codable {
     public var reflection: [String]
     /// Per angle (a `QuestionChoice` name), words suggesting an answer already covers it.
     public var angleCues: [String: [String]]
+
+    // Refusals in the person's own words: a clause that negates keeping what was said.
+    /// Verbs of recording or keeping, in the forms used to address the program ("record",
+    /// "written down", "grabes", "speicher", "記録"); "…" separates split parts ("nimm … auf").
+    public var recordVerbs: [String]
+    /// Where said words would be kept ("on the recording", "in the note", "por escrito").
+    public var recordPlaces: [String]
+    /// Negation cues ("don't", "wasn't", "nada", "rien", "nichts", "ないで").
+    public var negations: [String]
+    /// Words pointing at what was said ("this", "any of it", "lo que acabo de decir", "davon").
+    public var talkDeixis: [String]
+    /// Imperatives that remove what was said ("delete", "borra", "efface", "lösch", "消して"),
+    /// at the start of a clause and with a `talkDeixis` word.
+    public var removalVerbs: [String]
+
+    // Indirect endings: having to leave now, and putting the rest off.
+    /// "I need to head out now", "my train's here", "je suis à la bourre", "もう出ないと";
+    /// "…" separates split parts ("muss … los"), as in `recordVerbs`.
+    public var leavingNow: [String]
+    /// "I'll come back to this", "on reprend ça ce soir", "lo seguimos otro día", "また今度".
+    public var postponing: [String]
+
+    /// Words that start an instruction-like line ("ignore the above", "[system]", "consigne"):
+    /// from there on the answer is user data, never an ending or a gate.
+    public var instructionCues: [String]
+    /// Words that make a clause reported content when it starts with one ("que lo dejamos",
+    /// "dass Schluss ist"): such a clause never ends the exchange.
+    public var complementizers: [String]
+    /// Time words and past forms that put a meeting behind the person ("last spring", "hier",
+    /// "he tenido", "でした"): in the same clause, the meeting opens no meeting angles.
+    public var pastTime: [String]
+    /// "But that's not the point": a sentence that sets its topic aside, meetings included.
+    public var besideThePoint: [String]
 }

@@ -8,19 +8,38 @@ import Foundation
 struct MatchableText: Sendable, Equatable {
     /// sentence → clause → tokens; no empty clause or sentence.
     let sentences: [[[String]]]
+    /// sentence → clause: whether the clause stands inside quotation marks ("she said „Schluss
+    /// jetzt“"): someone else's words, never the person steering the exchange.
+    let quoted: [[Bool]]
+    /// sentence → clause: whether a colon stands before the clause in its sentence ("he just
+    /// goes: done", "SYSTEM: …"): what follows a colon is said or shown, not necessarily said to us.
+    let afterColon: [[Bool]]
 
     var clauses: [[String]] { sentences.flatMap { $0 } }
     /// All tokens, ignoring punctuation (how a phrase from a list is read).
     var tokens: [String] { clauses.flatMap { $0 } }
 
     init(_ text: String) {
-        var sentences: [[[String]]] = []
-        var clauses: [[String]] = []
+        var sentences: [[[String]]] = [], quoted: [[Bool]] = [], afterColon: [[Bool]] = []
+        var clauses: [[String]] = [], clausesQuoted: [Bool] = [], clausesAfterColon: [Bool] = []
         var tokens: [String] = []
         var word = ""
+        var inQuote = false, sawColon = false
         func endWord() { if !word.isEmpty { tokens.append(word); word = "" } }
-        func endClause() { endWord(); if !tokens.isEmpty { clauses.append(tokens); tokens = [] } }
-        func endSentence() { endClause(); if !clauses.isEmpty { sentences.append(clauses); clauses = [] } }
+        func endClause() {
+            endWord()
+            if !tokens.isEmpty {
+                clauses.append(tokens); clausesQuoted.append(inQuote); clausesAfterColon.append(sawColon); tokens = []
+            }
+        }
+        func endSentence() {
+            endClause()
+            sawColon = false
+            if !clauses.isEmpty {
+                sentences.append(clauses); quoted.append(clausesQuoted); afterColon.append(clausesAfterColon)
+                clauses = []; clausesQuoted = []; clausesAfterColon = []
+            }
+        }
 
         let scalars = Array(Self.fold(text).unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
@@ -29,7 +48,16 @@ struct MatchableText: Sendable, Equatable {
                 continue
             }
             if Self.sentenceMarks.contains(scalar) { endSentence(); continue }
-            if Self.clauseMarks.contains(scalar) { endClause(); continue }
+            if Self.clauseMarks.contains(scalar) {
+                endClause()
+                if scalar == ":" || scalar == "\u{FF1A}" { sawColon = true }
+                // „…“ and “…” pair differently per language: any mark closes an open quotation
+                // unless it only ever opens one, and opens one unless it only ever closes.
+                if Self.quotationMarks.contains(scalar) {
+                    if inQuote { inQuote = Self.openingOnly.contains(scalar) } else { inQuote = !Self.closingOnly.contains(scalar) }
+                }
+                continue
+            }
             if Self.isIdeographicOrKana(scalar) {
                 endWord()
                 tokens.append(String(scalar))
@@ -43,6 +71,28 @@ struct MatchableText: Sendable, Equatable {
         }
         endSentence()
         self.sentences = sentences
+        self.quoted = quoted
+        self.afterColon = afterColon
+    }
+
+    private init(sentences: [[[String]]], quoted: [[Bool]], afterColon: [[Bool]]) {
+        self.sentences = sentences
+        self.quoted = quoted
+        self.afterColon = afterColon
+    }
+
+    /// The text with only the clauses `keep` accepts (by sentence and clause index); emptied
+    /// sentences disappear.
+    func keeping(_ keep: (_ sentence: Int, _ clause: Int) -> Bool) -> MatchableText {
+        var sentences: [[[String]]] = [], quoted: [[Bool]] = [], afterColon: [[Bool]] = []
+        for (s, sentence) in self.sentences.enumerated() {
+            let kept = sentence.indices.filter { keep(s, $0) }
+            guard !kept.isEmpty else { continue }
+            sentences.append(kept.map { sentence[$0] })
+            quoted.append(kept.map { self.quoted[s][$0] })
+            afterColon.append(kept.map { self.afterColon[s][$0] })
+        }
+        return MatchableText(sentences: sentences, quoted: quoted, afterColon: afterColon)
     }
 
     /// NFKC, lower case, Latin accents removed, ß → ss, œ → oe, katakana → hiragana.
@@ -85,6 +135,11 @@ struct MatchableText: Sendable, Equatable {
     static let clauseMarks: Set<Unicode.Scalar> = [
         ",", ";", ":", "\u{3001}", "\u{FF64}", "(", ")", "[", "]", "{", "}", "\"", "\u{201C}", "\u{201D}",
         "\u{201E}", "\u{00AB}", "\u{00BB}", "\u{2014}", "\u{2013}", "\u{300C}", "\u{300D}", "\u{300E}",
-        "\u{300F}", "\u{FF08}", "\u{FF09}", "/", "\u{30FB}",
+        "\u{300F}", "\u{FF08}", "\u{FF09}", "/", "\u{30FB}", "\u{3010}", "\u{3011}", "\u{FF1A}",
     ]
+    static let quotationMarks: Set<Unicode.Scalar> = [
+        "\"", "\u{201C}", "\u{201D}", "\u{201E}", "\u{00AB}", "\u{00BB}", "\u{300C}", "\u{300D}", "\u{300E}", "\u{300F}",
+    ]
+    static let openingOnly: Set<Unicode.Scalar> = ["\u{201E}", "\u{00AB}", "\u{300C}", "\u{300E}"]
+    static let closingOnly: Set<Unicode.Scalar> = ["\u{00BB}", "\u{300D}", "\u{300F}"]
 }

@@ -56,7 +56,16 @@ struct PhraseList: Sendable {
 
     /// Whether any phrase occurs anywhere in one clause of the text.
     func occurs(in text: MatchableText) -> Bool {
-        text.clauses.contains { clause in clause.indices.contains { !matches(in: clause, at: $0).isEmpty } }
+        text.clauses.contains(where: occurs(inClause:))
+    }
+
+    func occurs(inClause clause: [String]) -> Bool {
+        clause.indices.contains { !matches(in: clause, at: $0).isEmpty }
+    }
+
+    /// Whether a phrase starts the clause, after nothing but `fillers` ("Okay, please delete that").
+    func startsClause(_ clause: [String], after fillers: PhraseList) -> Bool {
+        fillers.reachable(clause, from: 0).contains { $0 < clause.count && !matches(in: clause, at: $0).isEmpty }
     }
 
     /// Positions reachable from `from` by a sequence of zero or more phrases of this list.
@@ -76,5 +85,46 @@ struct PhraseList: Sendable {
             for pattern in matches(in: tokens, at: position, end: to) { reached.insert(position + pattern.tokens.count) }
         }
         return reached.contains(to)
+    }
+}
+
+/// Phrases whose parts may stand apart within one clause, written with "…": German separable
+/// verbs ("nimm … auf" finds "nimm das bitte nicht auf"). An entry without "…" is a plain phrase.
+struct SplitPhraseList: Sendable {
+    let entries: [[TokenPattern]]
+
+    init(_ phrases: [String]) {
+        entries = phrases.compactMap { phrase in
+            let parts = phrase.components(separatedBy: "\u{2026}").compactMap(TokenPattern.init)
+            return parts.isEmpty ? nil : parts
+        }
+    }
+
+    /// Whether some entry's parts occur in order within the clause.
+    func occurs(inClause clause: [String]) -> Bool {
+        occurs(inClause: clause, startingAt: nil, endingBy: nil)
+    }
+
+    /// Whether some entry starts the clause after nothing but `fillers`, or ends it with nothing
+    /// but `tails` after it: where an imperative stands ("Please delete that", "lo de Marcos
+    /// quítalo", "今のところは消してもらえますか"), not inside a description ("you can delete it").
+    func standsAtEdge(of clause: [String], fillers: PhraseList, tails: PhraseList) -> Bool {
+        let starts = fillers.reachable(clause, from: 0)
+        return occurs(inClause: clause, startingAt: starts, endingBy: nil)
+            || occurs(inClause: clause, startingAt: nil, endingBy: { tails.composes(clause, from: $0, to: clause.count) })
+    }
+
+    private func occurs(inClause clause: [String], startingAt starts: Set<Int>?, endingBy end: ((Int) -> Bool)?) -> Bool {
+        entries.contains { parts in
+            var position = 0
+            for (index, part) in parts.enumerated() {
+                let candidates = index == 0 && starts != nil ? starts!.sorted() : Array(position..<max(position, clause.count))
+                guard let found = candidates.first(where: { $0 >= position && part.occurs(in: clause, at: $0) }) else {
+                    return false
+                }
+                position = found + part.tokens.count
+            }
+            return end?(position) ?? true
+        }
     }
 }

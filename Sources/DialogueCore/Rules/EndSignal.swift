@@ -21,19 +21,25 @@ public enum RefusalScope: String, Sendable, Hashable, Codable {
 }
 
 extension PhraseBook {
-    /// Refusals and interruptions count anywhere in the answer ("let's stop here, I'll finish
-    /// this later"). A completion ending counts only in the last sentence that says something,
-    /// so "That's it. It also tracks …" goes on, while "That's all. Thank you." ends.
+    /// The ending that is unambiguous, so the rules may force it. Only the person's own words
+    /// count (`ownWords`). Refusals and interruptions count anywhere in the answer ("let's stop
+    /// here, I'll finish this later"), unless their clause reports something ("que lo dejamos").
+    /// A completion ending counts only as the last sentence that says something, and only if
+    /// that sentence is all control ("Yeah, I think that covers it. I'm done."): "That's it. It
+    /// also tracks …" goes on, and so do "… and that's all we have" or "… just goes: done".
     /// `afterAnythingElse`: the question was "anything else?", where a bare "No." ends too.
     func endSignal(in answer: String, afterAnythingElse: Bool) -> EndSignal? {
-        let text = MatchableText(answer)
+        let text = ownWords(answer)
         let sentences = text.sentences[...]
-        if refusals.matches(sentences) { return .refusal }
-        if interruptions.matches(sentences) { return .interruption }
+        let clauses = text.clauses
+        if refusals.matches(sentences) || sentences.contains(where: refusesKeeping(inSentence:)) { return .refusal }
+        if clauses.contains(where: { interruptions.clauseMatches($0) && !isReported($0) }) || leavesAndPutsOff(text) {
+            return .interruption
+        }
         // The last sentence that says something, skipping closing small talk ("Thank you.").
-        for sentence in sentences.reversed() {
-            if endings.matches([sentence]) { return .ending }
-            if !isSmallTalk(sentence) { break }
+        if let index = text.sentences.lastIndex(where: { !isSmallTalk($0) || $0.contains(where: endings.clauseMatches) }),
+           closes(text, sentence: index) {
+            return .ending
         }
         if afterAnythingElse, !sentences.isEmpty,
            sentences.allSatisfy({ sentence in sentence.allSatisfy { clause in
@@ -41,6 +47,38 @@ extension PhraseBook {
            sentences.contains(where: { $0.contains(where: negatives.clauseMatches) }) {
             return .ending
         }
+        return nil
+    }
+
+    /// Whether the sentence closes the exchange: it is all control with an ending in it, or its
+    /// last clause that says something is an ending ("Families with elderly parents, that's
+    /// all.") — unless that clause follows a colon ("he just goes: done") or the sentence uses
+    /// ending words as content ("eso es todo lo que hay, no hay más").
+    func closes(_ text: MatchableText, sentence index: Int) -> Bool {
+        let sentence = text.sentences[index]
+        let isEnding = { (clause: [String]) in self.endings.clauseMatches(clause) && !self.isReported(clause) }
+        if sentence.allSatisfy(isControl) { return sentence.contains(where: isEnding) }
+        guard let last = sentence.lastIndex(where: { !smallTalk.composes($0, from: 0, to: $0.count) || endings.clauseMatches($0) }),
+              isEnding(sentence[last]), !text.afterColon[index][last] else { return false }
+        return !sentence[..<last].contains { !isControl($0) && endingWords.occurs(inClause: $0) }
+    }
+
+    /// A possible ending the rules do not force, for the model to weigh: an ending phrase in
+    /// a clause of the last sentence amid content, having to leave (anywhere) or putting off
+    /// (in the last sentence) alone, or a negated record verb without a pointer to what was said. Quoted words and injections
+    /// still never count.
+    func endingCue(in answer: String) -> EndSignal? {
+        let text = ownWords(answer)
+        let clauses = text.clauses
+        if clauses.contains(where: { clause in
+            (recordVerbs.occurs(inClause: clause) || recordPlaces.occurs(inClause: clause)) && negations.occurs(inClause: clause)
+                && !productIdea.occurs(inClause: clause)
+        }) { return .refusal }
+        if clauses.contains(where: { interruptions.clauseMatches($0) || leavingNow.occurs(inClause: $0) })
+            || (text.sentences.last ?? []).contains(where: postponing.occurs(inClause:)) {
+            return .interruption
+        }
+        if let last = text.sentences.last, last.contains(where: endings.clauseMatches) { return .ending }
         return nil
     }
 }

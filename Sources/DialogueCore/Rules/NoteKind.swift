@@ -15,20 +15,22 @@ public enum NoteKind: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 extension PhraseBook {
-    /// The first answer with a signal decides; within an answer a meeting outranks a product
-    /// idea, which outranks a reflection. Later answers cannot turn a talk into a product
-    /// (an injected "ask me about the target users" stays user data).
+    /// The first answer with a signal decides; within an answer a meeting ahead outranks a
+    /// product idea, which outranks a reflection. A product idea is what the person came to
+    /// talk about, so only the opening answer states one: later product words are the setting
+    /// of a plan ("buy the paint when the shop has its discount", "on va vendre la maison"),
+    /// and an injected "ask me about the target users" stays user data.
     func kind(of answers: [String]) -> NoteKind {
-        for answer in answers {
-            let text = MatchableText(answer)
-            if meeting.occurs(in: text) { return .meeting }
-            if productIdea.occurs(in: text) { return .product }
+        for (index, answer) in answers.enumerated() {
+            let text = ownWords(answer)
+            if mentionsMeetingAhead(text) { return .meeting }
+            if index == 0, productIdea.occurs(in: text) { return .product }
             if reflection.occurs(in: text) { return .reflection }
         }
         return .general
     }
 
-    func mentionsMeeting(_ answer: String) -> Bool { meeting.occurs(in: MatchableText(answer)) }
+    func mentionsMeeting(_ answer: String) -> Bool { mentionsMeetingAhead(ownWords(answer)) }
 
     func isHesitant(_ answer: String) -> Bool { hesitations.occurs(in: MatchableText(answer)) }
 }

@@ -1,6 +1,8 @@
 /// One language's phrase lists, compiled once for matching.
 struct PhraseBook: Sendable {
     let endings: ClauseMatcher
+    /// The ending phrases anywhere in a clause: ending words, possibly used as content.
+    let endingWords: PhraseList
     let interruptions: ClauseMatcher
     let refusals: ClauseMatcher
     let refusalCoversAll: PhraseList
@@ -13,6 +15,20 @@ struct PhraseBook: Sendable {
     let meeting: PhraseList
     let reflection: PhraseList
     let angleCues: [QuestionChoice: PhraseList]
+    let recordVerbs: SplitPhraseList
+    let recordPlaces: PhraseList
+    let negations: PhraseList
+    let talkDeixis: PhraseList
+    let removalVerbs: SplitPhraseList
+    let leavingNow: SplitPhraseList
+    let postponing: SplitPhraseList
+    /// `leavingNow` and `postponing` as whole clauses: control, not content, in a closing sentence.
+    let leavingOrPostponingClauses: ClauseMatcher
+    let instructionCues: PhraseList
+    let complementizers: PhraseList
+    let pastTime: PhraseList
+    let besideThePoint: PhraseList
+    let tails: PhraseList
 
     init(_ phrases: Phrases) {
         let fillers = PhraseList(phrases.fillers)
@@ -21,6 +37,7 @@ struct PhraseBook: Sendable {
             ClauseMatcher(phrases: PhraseList(list), fillers: fillers, tails: tails)
         }
         endings = clauses(phrases.endings)
+        endingWords = PhraseList(phrases.endings)
         interruptions = clauses(phrases.interruptions)
         // What a refusal covers may stand around it: "don't record any of this", "全部記録しないで".
         refusals = ClauseMatcher(phrases: PhraseList(phrases.refusals),
@@ -39,16 +56,34 @@ struct PhraseBook: Sendable {
             if let choice = QuestionChoice(rawValue: name) { cues[choice] = PhraseList(list) }
         }
         angleCues = cues
+        recordVerbs = SplitPhraseList(phrases.recordVerbs)
+        recordPlaces = PhraseList(phrases.recordPlaces)
+        negations = PhraseList(phrases.negations)
+        talkDeixis = PhraseList(phrases.talkDeixis)
+        removalVerbs = SplitPhraseList(phrases.removalVerbs)
+        leavingNow = SplitPhraseList(phrases.leavingNow)
+        postponing = SplitPhraseList(phrases.postponing)
+        leavingOrPostponingClauses = clauses(phrases.leavingNow + phrases.postponing)
+        instructionCues = PhraseList(phrases.instructionCues)
+        complementizers = PhraseList(phrases.complementizers)
+        pastTime = PhraseList(phrases.pastTime)
+        besideThePoint = PhraseList(phrases.besideThePoint)
+        self.tails = tails
     }
 
     /// Whether a sentence only steers the exchange: every clause an ending, interruption,
     /// refusal or short negative, or small talk ("Okay, I think that's all. Thanks!").
     func isControlOnly(_ sentence: String) -> Bool {
         let clauses = MatchableText(sentence).clauses
-        return !clauses.isEmpty && clauses.allSatisfy { clause in
-            endings.clauseMatches(clause) || interruptions.clauseMatches(clause) || refusals.clauseMatches(clause)
-                || negatives.clauseMatches(clause) || smallTalk.composes(clause, from: 0, to: clause.count)
-        }
+        return !clauses.isEmpty && clauses.allSatisfy(isControl)
+    }
+
+    /// One clause that only steers: an ending, interruption, refusal, having to leave or
+    /// putting off, a short negative, or small talk.
+    func isControl(_ clause: [String]) -> Bool {
+        endings.clauseMatches(clause) || interruptions.clauseMatches(clause) || refusals.clauseMatches(clause)
+            || leavingOrPostponingClauses.clauseMatches(clause) || refusesKeeping(clause)
+            || negatives.clauseMatches(clause) || smallTalk.composes(clause, from: 0, to: clause.count)
     }
 
     /// Whether every clause of the sentence is filler or tail words only.

@@ -34,6 +34,14 @@ public struct Rules: Sendable {
         return endSignal(in: last.answer, answering: last.question)
     }
 
+    /// A possible ending or refusal in the latest answer that `endSignal` does not force: the
+    /// rules leave it to the model, and this is its prior. nil when the answer shows no cue
+    /// or when `endSignal` already forces one.
+    public func endingCue(of conversation: Conversation) -> EndSignal? {
+        guard let last = conversation.turns.last, endSignal(of: conversation) == nil else { return nil }
+        return book.endingCue(in: last.answer)
+    }
+
     /// The refusal in `answer`, if it refuses, and what it covers: "none of this", "nichts
     /// davon" cover the whole exchange; otherwise only the refusing answer is dropped.
     public func refusal(in answer: String, answering question: TurnQuestion? = nil) -> RefusalScope? {
