@@ -22,32 +22,33 @@ struct HeardAnswerTests {
     /// Several answers per language, none of them a stock phrase whisper might produce on its
     /// own (such as ありがとうございます). The overlaps measured in several runs are in the
     /// comments: they vary from run to run (the answer reaches whisper at a different sub-frame
-    /// phase each time), so each floor is 0.1 below the lowest, rounded down to 0.05.
+    /// phase each time), so each floor is 0.1 below the lowest, rounded down to 0.05 (one
+    /// Japanese answer excepted).
     static let cases: [(language: String, voice: String, answers: [Answer])] = [
         ("en", "en-us", [
-            Answer(display: "It would save people money, and neighbors would get to know each other.", floor: 0.9),  // measured 1.00, 1.00, 1.00, 1.00
-            Answer(display: "Most people only need a drill once or twice a year.", floor: 0.7),  // measured 0.82, 0.82, 0.82, 0.82
-            Answer(display: "People could borrow a drill or a ladder for a day.", floor: 0.35),  // measured 0.55, 0.55, 0.55, 0.45
+            Answer(display: "It would save people money, and neighbors would get to know each other.", floor: 0.9),  // 1.00 in all 8 runs
+            Answer(display: "Most people only need a drill once or twice a year.", floor: 0.7),  // 0.82 in all 8 runs
+            Answer(display: "People could borrow a drill or a ladder for a day.", floor: 0.35),  // 0.55 ×7, 0.45
         ]),
         ("es", "es", [
-            Answer(display: "La gente puede ahorrar dinero y hablar con sus vecinos.", floor: 0.9),  // measured 1.00, 1.00, 1.00
-            Answer(display: "Primero lo probaría con diez vecinos de mi calle.", floor: 0.2),  // measured 0.33, 0.78, 0.89
-            Answer(display: "Quiero hacer una aplicación para compartir herramientas con los vecinos.", floor: 0.9),  // measured 1.00, 1.00, 1.00
+            Answer(display: "La gente puede ahorrar dinero y hablar con sus vecinos.", floor: 0.6),  // 1.00 ×6, 0.70
+            Answer(display: "Primero lo probaría con diez vecinos de mi calle.", floor: 0.2),  // 0.33, 0.78, 0.89, 0.56, 0.33, 0.56, 0.56
+            Answer(display: "Quiero hacer una aplicación para compartir herramientas con los vecinos.", floor: 0.9),  // 1.00 in all 7 runs
         ]),
         ("fr", "fr-fr", [
-            Answer(display: "Je pense que c'est une bonne idée.", floor: 0.5),  // measured 1.00, 0.63, 1.00, 1.00
-            Answer(display: "Ensuite, je la testerais avec dix voisins.", floor: 0.15),  // measured 0.29
-            Answer(display: "D'abord, je ferais une liste simple.", floor: 0.45),  // measured 0.71, 0.71, 0.57, 0.71
+            Answer(display: "Je pense que c'est une bonne idée.", floor: 0.5),  // 1.00 ×7, 0.63
+            Answer(display: "Ensuite, je la testerais avec dix voisins.", floor: 0.15),  // 0.29 in all 4 runs
+            Answer(display: "D'abord, je ferais une liste simple.", floor: 0.3),  // 0.71, 0.71, 0.57, 0.71, 0.57, 0.43, 0.57, 0.43
         ]),
         ("de", "de", [
-            Answer(display: "Zuerst spreche ich morgen mit meinen Freunden.", floor: 0.6),  // measured 0.71, 0.86, 0.86, 0.71
-            Answer(display: "Viele Leute in meiner Stadt suchen einen ruhigen Ort.", floor: 0.2),  // measured 0.33, 0.33, 0.33, 0.33
-            Answer(display: "Ich möchte ein kleines Café mit Büchern eröffnen.", floor: 0.0),
+            Answer(display: "Zuerst spreche ich morgen mit meinen Freunden.", floor: 0.6),  // 0.71, 0.86, 0.86, 0.71, 0.86, 0.86, 0.71, 0.86
+            Answer(display: "Viele Leute in meiner Stadt suchen einen ruhigen Ort.", floor: 0.2),  // 0.33 ×7, 0.56
+            Answer(display: "Ich möchte ein kleines Café mit Büchern eröffnen.", floor: 0.65),  // 0.75, 0.75, 0.88, 0.88
         ]),
         ("ja", "ja", [
-            Answer(display: "お店もお客さんも、時間の節約になります。", spoken: "おみせも、おきゃくさんも、じかんのせつやくになります。", floor: 0.45),  // measured 0.59, 0.65, 0.65, 0.59
-            Answer(display: "新しいアプリのアイデアがあります。", spoken: "あたらしいアプリのアイデアがあります。", floor: 0.0),
-            Answer(display: "小さいお店の予約を簡単にしたいです。", spoken: "ちいさいおみせのよやくおかんたんにしたいです。", floor: 0.25),  // measured 0.38, 0.38, 0.38, 0.38
+            Answer(display: "お店もお客さんも、時間の節約になります。", spoken: "おみせも、おきゃくさんも、じかんのせつやくになります。", floor: 0.45),  // 0.59, 0.65, 0.65, 0.59, 0.76, 0.76, 0.76, 0.65
+            Answer(display: "毎日、電話で予約を受けるのは大変です。", spoken: "まいにち、でんわでよやくおうけるのわ、たいへんです。", floor: 0.1),  // 0.44, 0.75, 0.63, 0.31, 0.13, 0.56: the weakest, kept 0.03 below
+            Answer(display: "小さいお店の予約を簡単にしたいです。", spoken: "ちいさいおみせのよやくおかんたんにしたいです。", floor: 0.2),  // 0.38 ×7, 0.31
         ]),
     ]
 
