@@ -2,27 +2,43 @@ import Foundation
 import Testing
 
 /// A `dialogue-memo` process driven like a person at a terminal would: lines typed on standard
-/// input, signals, a scripted editor that keeps a copy of what it was given.
-final class RunningMemo {
+/// input, signals, a scripted editor that keeps a copy of what it was given. Its output is read
+/// on a thread of its own, so waiting for a prompt can time out instead of blocking.
+final class RunningMemo: @unchecked Sendable {
     let process = Process()
     let input = Pipe()
     let output = Pipe()
     let folder: URL
     var notesDir: String { folder.appendingPathComponent("notes").path }
     var editorCopy: String { folder.appendingPathComponent("editor-saw.md").path }
+    var stateDir: String { folder.appendingPathComponent("state").path }
+    private let lock = NSLock()
+    private var printed = ""
+    private var ended = false
+    private let reader = DispatchGroup()
 
-    init(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws {
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    /// `umask`: the file-creation mask the program starts with (through `/bin/sh`), as a
+    /// person's shell would give it.
+    init(_ arguments: [String], extraEnvironment: [String: String] = [:], umask: String? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("talk-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let editor = folder.appendingPathComponent("editor.sh")
         try "#!/bin/sh\ncp \"$1\" \(folder.path)/editor-saw.md\n".write(to: editor, atomically: true, encoding: .utf8)
         chmod(editor.path, 0o755)
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = arguments + ["--notes-dir", notesDir]
+        let full = arguments + ["--notes-dir", notesDir]
+        if let umask {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "umask \(umask) && exec \"$0\" \"$@\"", CLI.binary] + full
+        } else {
+            process.executableURL = URL(fileURLWithPath: CLI.binary)
+            process.arguments = full
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["EDITOR"] = editor.path
         environment["VISUAL"] = nil
-        environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
+        environment["XDG_STATE_HOME"] = stateDir
         environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path   // no settings of the machine
         environment.merge(extraEnvironment) { $1 }
         process.environment = environment
@@ -30,32 +46,58 @@ final class RunningMemo {
         process.standardOutput = output
         process.standardError = output
         try process.run()
+        let handle = output.fileHandleForReading
+        reader.enter()
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                lock.withLock { printed += String(decoding: chunk, as: UTF8.self) }
+            }
+            lock.withLock { ended = true }
+            reader.leave()
+        }
     }
 
     func type(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
 
-    /// Waits until the output shows `count` prompts for a typed answer.
-    /// Counts over everything printed so far. Returns early if the program exits.
-    func waitForPrompts(_ count: Int, marker: String = "Type your answer") throws {
-        while transcript.components(separatedBy: marker).count - 1 < count {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }   // end of output: the program exited
-            transcript += String(decoding: chunk, as: UTF8.self)
+    /// Everything printed so far.
+    var transcript: String { lock.withLock { printed } }
+
+    /// Waits until the output shows `count` prompts for a typed answer (counted over everything
+    /// printed so far). Fails when the program ends first or `timeout` seconds pass.
+    func waitForPrompts(_ count: Int, marker: String = "Type your answer", timeout: Double = 60) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let (text, done) = lock.withLock { (printed, ended) }
+            let seen = text.components(separatedBy: marker).count - 1
+            if seen >= count { return }
+            if done { throw Failure(description: "the program ended after \(seen) of \(count) \"\(marker)\":\n\(text)") }
+            if Date() > deadline {
+                throw Failure(description: "\(seen) of \(count) \"\(marker)\" after \(Int(timeout)) s:\n\(text)")
+            }
+            Thread.sleep(forTimeInterval: 0.02)
         }
     }
-    var transcript = ""
 
-    func finish() -> (status: Int32, output: String) {
+    /// Closes standard input and waits (up to `timeout` seconds, then kills) for the end.
+    func finish(timeout: Double = 120) -> (status: Int32, output: String) {
         try? input.fileHandleForWriting.close()
-        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        if reader.wait(timeout: .now() + timeout) == .timedOut { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        return (process.terminationStatus, transcript + String(decoding: rest, as: UTF8.self))
+        reader.wait()
+        return (process.terminationStatus, transcript)
     }
 
     var journals: [String] {
-        let dir = folder.appendingPathComponent("state/dialogue-memo/journals").path
+        let dir = stateDir + "/dialogue-memo/journals"
         return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).map { dir + "/" + $0 }
     }
+}
+
+/// The permission bits of `path` (nil when it does not exist).
+func mode(_ path: String) -> Int? {
+    (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
 }
 
 @Suite("dialogue-memo talk (typing mode, real binary)", .serialized)
@@ -131,6 +173,8 @@ struct TalkTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: memo.notesDir).count == 1)
     }
 
+    /// Answers that look like YAML, Markdown or terminal control are echoed and saved as the
+    /// words they are: the escape sequences dropped, everything else exactly as typed.
     @Test func hostileAnswersAreShownAndSavedLiterally() throws {
         let memo = try RunningMemo(["talk", "--type", "--lang", "en", "--yes", "--no-model"])
         try memo.waitForPrompts(1); memo.type("---")          // a YAML front matter fence
@@ -138,12 +182,92 @@ struct TalkTests {
         try memo.waitForPrompts(3); memo.type("\u{1B}[2J\u{1B}[31mRed alert # not a heading *bold*")
         try memo.waitForPrompts(4); memo.type("That's all.")
         let result = memo.finish()
-        #expect(!result.output.contains("\u{1B}[2J"), "escape sequences from answers reach the terminal")
+        #expect(result.status == 0, "\(result.output)")
+        #expect(!result.output.contains("\u{1B}"), "escape sequences from answers reach the terminal")
+        // Shown: each answer is echoed back in quotes, as typed.
+        for shown in ["---", "id: evil", "Red alert # not a heading *bold*", "That's all."] {
+            #expect(result.output.contains("  “\(shown)”\n"), "not echoed: \(shown)\n\(result.output)")
+        }
+        // Saved: one front matter block of our own keys, the generic title, and one bullet per
+        // answer holding exactly its words (Markdown escapes removed).
         let notes = try FileManager.default.contentsOfDirectory(atPath: memo.notesDir)
+        try #require(notes.count == 1)
         let note = try String(contentsOfFile: memo.notesDir + "/" + notes[0], encoding: .utf8)
-        #expect(!note.contains("\u{1B}"))
+        let lines = note.components(separatedBy: "\n")
+        try #require(lines.count > 12, "\(note)")
+        let close = try #require(lines.dropFirst().firstIndex(of: "---"), "\(note)")
+        #expect(lines[0] == "---" && close == 8, "\(note)")
+        #expect(lines[1..<close].map { String($0.prefix { $0 != ":" }) } == ["id", "created", "language", "questions", "layout", "ended", "tags"])
+        #expect(!lines[1].contains("evil") && lines[3] == "language: \"en\"" && lines[5] == "layout: \"fallback\"")
+        #expect(lines[6] == "ended: \"userEnded\"")
+        #expect(lines[close + 1] == "" && lines[close + 2].hasPrefix("# Memo from ") && lines[close + 3] == "")
+        let bullets = lines.dropFirst(close + 4).filter { !$0.isEmpty }
+        // "That's all." ended the exchange: control, not a note sentence.
+        #expect(bullets == ["- \\---", "- id: evil", "- Red alert \\# not a heading \\*bold\\*"], "\(note)")
         #expect(note.components(separatedBy: "\n---\n").count == 2, "exactly one front matter block:\n\(note)")
-        #expect(note.contains("Red alert"))
+        // With --yes the note is shown as it is saved.
+        #expect(result.output.contains(note.trimmingCharacters(in: .newlines)), "the note shown is not the note saved")
+    }
+
+    /// Under the usual umask 022, the notes folder and the journals folder are private (0700)
+    /// and so are the note `recover` writes, the journal and the `--events` file (0600).
+    @Test func recoverWritesPrivateNotesUnderUmask022() throws {
+        let events = FileManager.default.temporaryDirectory.appendingPathComponent("events-\(UUID().uuidString).jsonl").path
+        let memo = try RunningMemo(["talk", "--type", "--lang", "en", "--no-model", "--events", events], umask: "022")
+        try memo.waitForPrompts(1); memo.type("A private idea about a surprise party.")
+        try memo.waitForPrompts(2)
+        let journals = memo.stateDir + "/dialogue-memo/journals"
+        #expect(mode(journals) == 0o700, "journals folder mode \(String(mode(journals) ?? 0, radix: 8))")
+        try #require(memo.journals.count == 1)
+        for journal in memo.journals { #expect(mode(journal) == 0o600, "\(journal)") }
+        #expect(try String(contentsOfFile: events, encoding: .utf8).contains("surprise party"), "the events hold the answer")
+        #expect(mode(events) == 0o600, "events file mode \(String(mode(events) ?? 0, radix: 8))")
+        kill(memo.process.processIdentifier, SIGKILL)
+        _ = memo.finish()
+        try #require(memo.journals.count == 1)
+        let recover = Process()
+        recover.executableURL = URL(fileURLWithPath: "/bin/sh")
+        recover.arguments = ["-c", "umask 022 && exec \"$0\" recover --yes --notes-dir \"$1\"", CLI.binary, memo.notesDir]
+        recover.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": memo.stateDir]) { $1 }
+        recover.standardOutput = FileHandle.nullDevice
+        try recover.run(); recover.waitUntilExit()
+        #expect(recover.terminationStatus == 0)
+        let notes = try FileManager.default.contentsOfDirectory(atPath: memo.notesDir)
+        try #require(notes.count == 1)
+        #expect(mode(memo.notesDir) == 0o700, "notes folder mode \(String(mode(memo.notesDir) ?? 0, radix: 8))")
+        let note = memo.notesDir + "/" + notes[0]
+        #expect(mode(note) == 0o600, "recovered note mode \(String(mode(note) ?? 0, radix: 8))")
+        #expect(try String(contentsOfFile: note, encoding: .utf8).contains("A private idea about a surprise party."))
+    }
+
+    /// A crash mid-write can cut the journal inside a multi-byte character; `recover` still
+    /// rebuilds every answer written whole.
+    @Test func recoverReadsAJournalCutInsideACharacter() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString)")
+        let journals = folder.appendingPathComponent("state/dialogue-memo/journals")
+        try FileManager.default.createDirectory(at: journals, withIntermediateDirectories: true)
+        let whole = """
+            {"created":"2026-11-29T10:00:00Z","event":"started","id":"cut12345","language":"ja","timeZone":"Asia/Tokyo"}
+            {"event":"asked","question":"opening"}
+            {"event":"answered","text":"自転車のベルのアイデアです。鳴らすたびに記録します。"}
+            {"event":"asked","question":"reason"}
+            {"event":"answered","text":"誰も報告しないからです。"}
+
+            """
+        var bytes = Array(whole.utf8)
+        // Cut the last answer one byte into its last character (3 bytes in UTF-8).
+        let lastLine = try #require(whole.range(of: "{\"event\":\"answered\",\"text\":\"誰"))
+        bytes = Array(bytes[..<(whole[..<lastLine.upperBound].utf8.count - 2)])
+        #expect(bytes.last.map { $0 & 0xC0 == 0x80 || $0 >= 0xC0 } == true, "the cut is inside a character")
+        try Data(bytes).write(to: journals.appendingPathComponent("cut12345.jsonl"))
+        let notesDir = folder.appendingPathComponent("notes").path
+        let result = try CLI.run(["recover", "--yes", "--notes-dir", notesDir],
+                                 environment: ["XDG_STATE_HOME": folder.appendingPathComponent("state").path])
+        let notes = (try? FileManager.default.contentsOfDirectory(atPath: notesDir)) ?? []
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        try #require(notes.count == 1)
+        let note = try String(contentsOfFile: notesDir + "/" + notes[0], encoding: .utf8)
+        #expect(note.contains("自転車のベルのアイデアです。") && note.contains("鳴らすたびに記録します。"), "\(note)")
     }
 
     @Test func badFlagsAreUsageErrors() throws {

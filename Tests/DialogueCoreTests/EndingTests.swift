@@ -90,7 +90,9 @@ import Testing
     @Test(arguments: LanguagePackLoader.supportedLanguages)
     func contentIsNotAnEnding(language: String) throws {
         let rules = try Fixtures.rules(language)
-        for answer in try #require(Self.content[language]) {
+        let answers = try #require(Self.content[language])
+        try #require(answers.count >= 5)
+        for answer in answers {
             #expect(rules.endSignal(in: answer) == nil, "\(language): \"\(answer)\" is content")
         }
     }

@@ -18,6 +18,20 @@ import Testing
         ]
     }
 
+    /// The same exchange in Japanese: every answer is multi-byte UTF-8 (3 bytes a character).
+    static func japaneseExchange() -> [JournalEvent] {
+        [
+            .started(id: "memo-8", created: created, timeZone: "Asia/Tokyo", language: "ja"),
+            .asked(.opening),
+            .answered("数える自転車のベル。鳴らすたびに場所を記録します。"),
+            .decided(Decision(choice: .reason, source: .model, suggestion: .reason)),
+            .asked(.choice(.reason)),
+            .answered("ヒヤリハットを誰も報告しないからです。"),
+            .decided(Decision(choice: .ready, source: .rules, suggestion: .reason)),
+            .laidOut(Layout(firstSourceIsTitle: true, groups: [[1], [2, 3]]), .model),
+        ]
+    }
+
     static func text(_ events: [JournalEvent]) -> String { events.map(Journal.line).joined() }
 
     @Test func linesAreOneJSONObjectEachAndRoundTrip() {
@@ -42,26 +56,52 @@ import Testing
         #expect(rebuilt.contains("# A bike bell that counts."))
     }
 
-    @Test func aCrashAtAnyPointLosesNothingAlreadyWritten() throws {
-        let events = Self.exchange()
-        let full = Self.text(events)
-        // Cut the journal at every byte: whatever was fully written is read back.
-        let bytes = Array(full.utf8)
+    /// Cut the journal at every byte, as a crash mid-write would: whatever was fully written is
+    /// read back, and the note holds every answer given so far. In Japanese most cuts fall
+    /// inside a character; the bytes are decoded as the program decodes a file.
+    @Test(arguments: ["en", "ja"])
+    func aCrashAtAnyPointLosesNothingAlreadyWritten(language: String) throws {
+        let events = language == "ja" ? Self.japaneseExchange() : Self.exchange()
+        let pack = try Fixtures.pack(language)
+        let bytes = Array(Self.text(events).utf8)
+        var cutsInsideACharacter = 0, cuts = 0
         for cut in 1..<bytes.count {
+            if bytes[cut] & 0xC0 == 0x80 { cutsInsideACharacter += 1 }
             let text = String(decoding: bytes[..<cut], as: UTF8.self)
             let read = Journal.read(text)
-            let complete = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().count
-            #expect(read.events.count >= complete)
-            #expect(Array(events.prefix(read.events.count)) == read.events)
+            // Lines that were written whole: the newlines before the cut.
+            let complete = bytes[..<cut].filter { $0 == 0x0A }.count
+            #expect(read.events == Array(events.prefix(complete)) || read.events == Array(events.prefix(complete + 1)),
+                    "cut at byte \(cut): read \(read.events.count) events, \(complete) lines were complete")
             #expect(read.damagedLines.isEmpty)
-            if read.events.count > 0 {
-                let note = try JournalReplay(read.events).note(pack: try Fixtures.pack("en"))
+            if complete > 0 {
+                let note = try JournalReplay(read.events).note(pack: pack)
                 let answers = read.events.compactMap { if case .answered(let text) = $0 { return text } else { return nil } }
-                for sentence in SentenceSplitter.sources(from: answers, language: "en") {
-                    #expect(note.contains(sentence.text))
+                for answer in answers {
+                    for sentence in SentenceSplitter.sources(from: [answer], language: language) {
+                        #expect(note.contains(sentence.text), "cut at byte \(cut): \(sentence.text) missing")
+                    }
                 }
             }
+            cuts += 1
         }
+        #expect(cuts == bytes.count - 1)
+        if language == "ja" {
+            try #require(cutsInsideACharacter > 50, "only \(cutsInsideACharacter) cuts inside a UTF-8 character")
+        }
+    }
+
+    /// Read back whole, the Japanese journal gives exactly the events written, characters intact.
+    @Test func aJapaneseJournalRoundTrips() throws {
+        let events = Self.japaneseExchange()
+        let text = Self.text(events)
+        #expect(text.utf8.contains { $0 >= 0x80 }, "the answers are written as UTF-8, not escaped")
+        let read = Journal.read(text)
+        #expect(read.events == events && read.damagedLines.isEmpty && !read.truncatedTail)
+        let note = try Journal.rebuild(from: text, loader: Fixtures.loader)
+        #expect(note.contains("# 数える自転車のベル。"))
+        #expect(note.contains("鳴らすたびに場所を記録します。"))
+        #expect(note.contains("ヒヤリハットを誰も報告しないからです。"))
     }
 
     @Test func withoutALayoutTheFallbackIsUsed() throws {

@@ -83,6 +83,7 @@ import Testing
         let note = try render(hostile, .fallback(sourceCount: SentenceSplitter.sources(from: hostile, language: "en").count), source: .fallback)
         let read = try ReadNote(note)
         #expect(read.frontMatter.count == 5)
+        try #require(read.blocks.flatMap({ $0 }).count == SentenceSplitter.sources(from: hostile, language: "en").count)
         for line in read.blocks.flatMap({ $0 }) {
             #expect(line.hasPrefix("- "))
             let body = line.dropFirst(2)

@@ -8,21 +8,48 @@ import Transcription
 /// whisper, as in a real turn. Each language runs on its own private headless server.
 @Suite("Injected answers are heard and transcribed (real stack)", .serialized)
 struct HeardAnswerTests {
-    static let transcriber = try! Transcriber(modelPath: DefaultModels.whisper)
+    static let transcriber = Result { try Transcriber(modelPath: DefaultModels.whisper) }
 
-    /// Answers per language, first the one that must be heard word for word (English) or in
-    /// the right script; the issue asks that at least one longer answer share most of its content
-    /// words. The sentences are the demo scenario's, which espeak-ng pronounces clearly enough
-    /// for whisper base (measured); Japanese is the weakest, so it gets three tries.
-    static let cases: [(language: String, voice: String, answers: [(display: String, spoken: String)])] = [
-        ("en", "en-us", [("It would save people money, and neighbors would get to know each other.", "")]),
-        ("es", "es", [("La gente puede ahorrar dinero y hablar con sus vecinos.", "")]),
-        ("fr", "fr-fr", [("Je pense que c'est une bonne idée.", "")]),
-        ("de", "de", [("Zuerst spreche ich morgen mit meinen Freunden.", ""),
-                      ("Viele Leute in meiner Stadt suchen einen ruhigen Ort.", "")]),
-        ("ja", "ja", [("お店もお客さんも、時間の節約になります。", "おみせも、おきゃくさんも、じかんのせつやくになります。"),
-                      ("毎日、電話で予約を受けるのは大変です。", "まいにち、でんわでよやくおうけるのわ、たいへんです。"),
-                      ("はい、それだけです。ありがとうございます。", "はい、それだけです。ありがとうございます。")]),
+    struct Answer {
+        var display: String
+        /// What espeak-ng reads, when it differs (kana for Japanese).
+        var spoken: String = ""
+        /// The share of the answer's words (Japanese: character bigrams) whisper must hear:
+        /// measured with whisper base q8_0 on espeak-ng's voice and set just below.
+        var floor: Double
+    }
+
+    /// Several answers per language, none of them a stock phrase whisper might produce on its
+    /// own (such as ありがとうございます). The overlaps measured in several runs are in the
+    /// comments: they vary from run to run (the answer reaches whisper at a different sub-frame
+    /// phase each time), so each floor is 0.1 below the lowest, rounded down to 0.05 (one
+    /// Japanese answer excepted).
+    static let cases: [(language: String, voice: String, answers: [Answer])] = [
+        ("en", "en-us", [
+            Answer(display: "It would save people money, and neighbors would get to know each other.", floor: 0.9),  // 1.00 in all 8 runs
+            Answer(display: "Most people only need a drill once or twice a year.", floor: 0.7),  // 0.82 in all 8 runs
+            Answer(display: "People could borrow a drill or a ladder for a day.", floor: 0.35),  // 0.55 ×7, 0.45
+        ]),
+        ("es", "es", [
+            Answer(display: "La gente puede ahorrar dinero y hablar con sus vecinos.", floor: 0.6),  // 1.00 ×6, 0.70
+            Answer(display: "Primero lo probaría con diez vecinos de mi calle.", floor: 0.2),  // 0.33, 0.78, 0.89, 0.56, 0.33, 0.56, 0.56
+            Answer(display: "Quiero hacer una aplicación para compartir herramientas con los vecinos.", floor: 0.9),  // 1.00 in all 7 runs
+        ]),
+        ("fr", "fr-fr", [
+            Answer(display: "Je pense que c'est une bonne idée.", floor: 0.5),  // 1.00 ×7, 0.63
+            Answer(display: "Ensuite, je la testerais avec dix voisins.", floor: 0.15),  // 0.29 in all 4 runs
+            Answer(display: "D'abord, je ferais une liste simple.", floor: 0.3),  // 0.71, 0.71, 0.57, 0.71, 0.57, 0.43, 0.57, 0.43
+        ]),
+        ("de", "de", [
+            Answer(display: "Zuerst spreche ich morgen mit meinen Freunden.", floor: 0.6),  // 0.71, 0.86, 0.86, 0.71, 0.86, 0.86, 0.71, 0.86
+            Answer(display: "Viele Leute in meiner Stadt suchen einen ruhigen Ort.", floor: 0.2),  // 0.33 ×7, 0.56
+            Answer(display: "Ich möchte ein kleines Café mit Büchern eröffnen.", floor: 0.65),  // 0.75, 0.75, 0.88, 0.88
+        ]),
+        ("ja", "ja", [
+            Answer(display: "お店もお客さんも、時間の節約になります。", spoken: "おみせも、おきゃくさんも、じかんのせつやくになります。", floor: 0.45),  // 0.59, 0.65, 0.65, 0.59, 0.76, 0.76, 0.76, 0.65
+            Answer(display: "毎日、電話で予約を受けるのは大変です。", spoken: "まいにち、でんわでよやくおうけるのわ、たいへんです。", floor: 0.1),  // 0.44, 0.75, 0.63, 0.31, 0.13, 0.56: the weakest, kept 0.03 below
+            Answer(display: "小さいお店の予約を簡単にしたいです。", spoken: "ちいさいおみせのよやくおかんたんにしたいです。", floor: 0.2),  // 0.38 ×7, 0.31
+        ]),
     ]
 
     static func words(_ text: String) -> [String] {
@@ -30,64 +57,98 @@ struct HeardAnswerTests {
             .split { !$0.isLetter && !$0.isNumber }.map(String.init)
     }
 
-    /// Share of the spoken text's content units found in the transcript: words of 4+ letters,
-    /// or for Japanese, character bigrams.
+    /// Share of what was said that whisper heard: each word of the answer (Japanese: each
+    /// pair of neighbouring characters, punctuation and spaces left out) counts once for every
+    /// time it occurs in the transcript.
     static func overlap(_ said: String, _ heard: String, japanese: Bool) -> Double {
-        if japanese {
-            let clean = { (s: String) in Array(s.filter { !$0.isPunctuation && !$0.isWhitespace }) }
-            let a = clean(said), b = clean(heard)
-            let bigrams = Set(zip(b, b.dropFirst()).map { "\($0)\($1)" })
-            let wanted = zip(a, a.dropFirst()).map { "\($0)\($1)" }
-            return Double(wanted.filter(bigrams.contains).count) / Double(max(wanted.count, 1))
+        func units(_ text: String) -> [String] {
+            if japanese {
+                let characters = Array(text.filter { !$0.isPunctuation && !$0.isWhitespace })
+                return zip(characters, characters.dropFirst()).map { "\($0)\($1)" }
+            }
+            return words(text)
         }
-        let content = words(said).filter { $0.count >= 4 }
-        let heardWords = Set(words(heard))
-        return Double(content.filter(heardWords.contains).count) / Double(max(content.count, 1))
+        let wanted = units(said)
+        var available = Dictionary(units(heard).map { ($0, 1) }, uniquingKeysWith: +)
+        var found = 0
+        for unit in wanted where available[unit, default: 0] > 0 {
+            available[unit]! -= 1
+            found += 1
+        }
+        return Double(found) / Double(max(wanted.count, 1))
     }
 
     @Test(arguments: 0..<cases.count)
     func injectedAnswersAreHeardAndTranscribed(index: Int) async throws {
         let c = Self.cases[index]
+        try #require(c.answers.count >= 2)
+        let transcriber = try Self.transcriber.get()
         let audio = try PrivateTestServer()
         defer { audio.stop() }
         let server = try AudioServer(server: audio.address)
         let listener = try Listener(server: server, device: "mic")
         let person = try Speaker(server: server, device: "micfeed")
-        var best = 0.0
+        let hangover = Endpointing.Configuration.default.hangover
+        var heardAnswers = 0
         for answer in c.answers {
             let rendered = try SpeechSynthesizer.shared.render(answer.spoken.isEmpty ? answer.display : answer.spoken, voice: c.voice)
+            // The person speaks once the listener listens: a second of silence, then the answer.
+            let listening = Flag()
             let speaking = Task {
-                try await Task.sleep(for: .seconds(1))
-                try await person.play(rendered, leadingSilence: 0)
+                try await listening.wait()
+                try await person.play(rendered, leadingSilence: 1)
             }
-            let result = try await listener.listen()
+            let result = try await listener.listen(onEvent: { if $0 == .state(.listening) { listening.send() } })
             try await speaking.value
             #expect(result.ending == .endOfSpeech)
-            // The end of the answer is declared within hangover + 150 ms of the end of speech.
-            let hangover = Endpointing.Configuration.default.hangover
+            // In the audio: the speech ends where the answer's last sound is, and the end is
+            // declared one hangover later.
             let speechEnd = try #require(result.timing.speechEnd)
-            let overHangover = result.timing.endpoint - speechEnd - hangover + (result.timing.endpointLag ?? 0)
-            #expect(overHangover < 0.150, "endpoint came \(overHangover) s after the hangover")
+            let lastSound = try #require(Self.audibleEnd(result.samples)) / 16_000 + result.clipStart
+            #expect(abs(speechEnd - lastSound) < 0.03, "speech end \(speechEnd) s, last sound \(lastSound) s")
+            #expect(abs(result.timing.endpoint - speechEnd - hangover) < 0.011)
 
             let start = ContinuousClock.now
-            let transcript = try await Self.transcriber.transcribe(result.samples, options: TranscriptionOptions(language: c.language))
+            let transcript = try await transcriber.transcribe(result.samples, options: TranscriptionOptions(language: c.language))
             let elapsed = ContinuousClock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             let text = transcript.text
             let score = Self.overlap(answer.display, text, japanese: c.language == "ja")
-            best = max(best, score)
-            print("[\(c.language)] said: \(answer.display)\n     heard: \(text)\n     content overlap \(Int(score * 100)) %, transcription \(String(format: "%.2f", seconds)) s for \(String(format: "%.2f", result.duration)) s of audio (RTF \(String(format: "%.2f", seconds / result.duration))), endpoint \(Int(overHangover * 1000)) ms over the hangover")
+            print("[\(c.language)] said: \(answer.display)\n     heard: \(text)\n     overlap \(String(format: "%.3f", score)) (floor \(answer.floor)), transcription \(String(format: "%.2f", seconds)) s for \(String(format: "%.2f", result.duration)) s of audio")
             #expect(!text.isEmpty)
             if c.language == "ja" {
                 #expect(text.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) })
             } else {
                 #expect(text.unicodeScalars.allSatisfy { $0.value < 0x3000 }, "not in the Latin script: \(text)")
             }
-            if c.language == "en" {
-                #expect(Self.words(text) == Self.words(answer.display), "English words differ: \(text)")
-            }
+            #expect(score >= answer.floor, "[\(c.language)] heard \(Int(score * 100)) % of \"\(answer.display)\" (floor \(Int(answer.floor * 100)) %): \(text)")
+            heardAnswers += 1
         }
-        #expect(best >= 0.5, "no answer shares most of its content with what whisper heard (best \(Int(best * 100)) %)")
+        #expect(heardAnswers == c.answers.count)
+    }
+
+    /// The end of the last 10 ms window above -50 dBFS, in samples.
+    static func audibleEnd(_ samples: [Float]) -> Double? {
+        var end: Int?
+        for start in stride(from: 0, to: samples.count - 160, by: 160) {
+            let rms = (samples[start..<(start + 160)].reduce(0) { $0 + $1 * $1 } / 160).squareRoot()
+            if rms > 0.00316 { end = start + 160 }
+        }
+        return end.map(Double.init)
+    }
+}
+
+/// Set once by one task, awaited by another.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sent = false
+    func send() { lock.withLock { sent = true } }
+    func wait(timeout: Duration = .seconds(10)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !lock.withLock({ sent }) {
+            guard ContinuousClock.now < deadline else { throw CancellationError() }
+            try await Task.sleep(for: .milliseconds(5))
+        }
     }
 }
 

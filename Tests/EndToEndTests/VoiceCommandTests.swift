@@ -1,3 +1,4 @@
+import DialogueCore
 import Foundation
 import Speech
 import Testing
@@ -22,7 +23,7 @@ struct VoiceCommandTests {
         var editorCopy: String { folder.appendingPathComponent("editor-saw.md").path }
         var environment: [String: String]
 
-        init(_ arguments: [String]) throws {
+        init(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws {
             audio = try PrivateTestServer()
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("voice-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -46,6 +47,7 @@ struct VoiceCommandTests {
                 "OMP_WAIT_POLICY": "PASSIVE", "NO_COLOR": "1",
             ]) { $1 }
             environment["VISUAL"] = nil
+            environment.merge(extraEnvironment) { $1 }
             process.executableURL = URL(fileURLWithPath: DemoDialogueTests.binary)
             process.arguments = arguments + ["--events", folder.appendingPathComponent("events.jsonl").path,
                                              "--notes-dir", folder.appendingPathComponent("notes").path]
@@ -172,6 +174,45 @@ struct VoiceCommandTests {
         let (deleted, _) = try DemoDialogueTests.shell([DemoDialogueTests.binary, "delete", String(id), "--yes", "--notes-dir", run.notesDir])
         #expect(deleted == 0)
         #expect(run.notes.isEmpty, "left behind: \(run.notes)")
+    }
+
+    /// Without --keep-audio, the voice is never written anywhere: no WAV (nor any RIFF file)
+    /// under the XDG data, state, cache and config folders, the temporary folder or the notes.
+    @Test func recordWithoutKeepAudioLeavesNoRecordingAnywhere() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("xdg-\(UUID().uuidString)")
+        var folders: [String: String] = [:]
+        for (key, name) in [("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config"), ("TMPDIR", "tmp")] {
+            let path = home.appendingPathComponent(name).path
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            folders[key] = path
+        }
+        // The engines and models stay where `make deps` put them.
+        folders["DIALOGUE_MEMO_CACHE"] = DefaultModels.cacheDirectory
+        let run = try VoiceRun(["record", "--lang", "en", "--input", "mic", "--silence", "default", "--yes"],
+                               extraEnvironment: folders)
+        try run.waitFor("listening")
+        try await run.say("Call the plumber about the kitchen sink. It has been dripping since Sunday.")
+        let result = run.finish()
+        #expect(result.status == 0, "\(result.output)")
+        let note = try #require(run.notes.first { $0.hasSuffix(".md") }, "no note in \(run.notes)")
+        #expect(Self.heard(["plumber", "kitchen", "sink", "dripping", "sunday"], in: try String(contentsOfFile: note, encoding: .utf8)) >= 2)
+        #expect(run.count("audio") == 0, "an audio event: the recording was kept")
+        var files: [String] = []
+        for root in [home.path, run.folder.path] {
+            let walker = FileManager.default.enumerator(atPath: root)
+            while let relative = walker?.nextObject() as? String {
+                let path = root + "/" + relative
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+                files.append(path)
+            }
+        }
+        try #require(files.contains(note), "the walk found the note itself")
+        let recordings = files.filter { path in
+            path.lowercased().hasSuffix(".wav")
+                || (FileManager.default.contents(atPath: path).map { $0.prefix(4) == Data("RIFF".utf8) } ?? false)
+        }
+        #expect(recordings.isEmpty, "recordings left behind: \(recordings)")
     }
 
     @Test func aNoteWithoutARecordingSaysHowToGetOne() throws {

@@ -74,4 +74,40 @@ struct NotesStoreTests {
                 || NotesStore.fileStem(created: day, title: "Über Köln — großartig!", timeZone: utc) == "2026-01-05-uber-koln-großartig")
         #expect(NotesStore.fileStem(created: day, title: String(repeating: "word ", count: 40), timeZone: utc).count <= 71)
     }
+
+    /// Files a person (or another program) may leave in the folder: one note whose front
+    /// matter is never closed, one with none at all. The real notes still list and search.
+    @Test func oddNotesDoNotHideTheOthers() throws {
+        try store.save(note(id: "good1", created: "2026-11-05T09:00:00Z", title: "Garden plan", body: "Tomatoes on the balcony."),
+                       created: date("2026-11-05T09:00:00Z"), title: "Garden plan")
+        try store.save(note(id: "good2", created: "2026-11-06T09:00:00Z", title: "Bike lamp", body: "Buy a new one."),
+                       created: date("2026-11-06T09:00:00Z"), title: "Bike lamp")
+        try "---\nid: \"open1\"\ncreated: \"2026-11-07T09:00:00Z\"\n# Never closed\n\nTomatoes again.\n"
+            .write(toFile: store.directory + "/unclosed.md", atomically: true, encoding: .utf8)
+        try "# Just Markdown\n\nNo front matter here.\n".write(toFile: store.directory + "/plain.md", atomically: true, encoding: .utf8)
+        let listed = try store.list()
+        #expect(Set(listed.map(\.id)).isSuperset(of: ["good1", "good2"]), "\(listed.map(\.path))")
+        #expect(listed.count == 4, "every .md file is listed: \(listed.map(\.path))")
+        #expect(try store.search("tomatoes").map(\.id).contains("good1"))
+        #expect(try store.search("bike").map(\.id) == ["good2"])
+        #expect(try store.note(id: "good2").title == "Bike lamp")
+    }
+
+    /// A note that cannot be read (here: a folder and a dangling link named like notes, since
+    /// the tests may run as root, who reads any file) must not hide the readable ones.
+    @Test func anUnreadableNoteDoesNotHideTheOthers() throws {
+        try store.save(note(id: "good1", created: "2026-11-05T09:00:00Z", title: "Garden plan", body: "Tomatoes on the balcony."),
+                       created: date("2026-11-05T09:00:00Z"), title: "Garden plan")
+        try FileManager.default.createDirectory(atPath: store.directory + "/folder.md", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: store.directory + "/gone.md", withDestinationPath: store.directory + "/nowhere")
+        try "x".write(toFile: store.directory + "/locked.md", atomically: true, encoding: .utf8)
+        chmod(store.directory + "/locked.md", 0)
+        let listed = try store.list().map(\.id)
+        // chmod 0 does not stop root: the locked file is readable then, and listed.
+        #expect(listed == (getuid() == 0 ? ["good1", "locked"] : ["good1"]))
+        #expect(store.unreadable().map { ($0 as NSString).lastPathComponent }
+                == ["folder.md", "gone.md"] + (getuid() == 0 ? [] : ["locked.md"]))
+        let found = try store.search("tomatoes").map(\.id)
+        #expect(found == ["good1"])
+    }
 }

@@ -36,6 +36,23 @@ final class EventLog: @unchecked Sendable {
         lock.withLock { events.first { $0.event == .state(state) }?.at }
     }
 
+    /// How many level events (one a chunk of audio) came after `state` was first reported.
+    func levelsAfter(_ state: ListenState) -> Int {
+        lock.withLock {
+            guard let index = events.firstIndex(where: { $0.event == .state(state) }) else { return 0 }
+            return events[index...].filter { if case .level = $0.event { true } else { false } }.count
+        }
+    }
+
+    /// Waits until `count` chunks of audio have been processed after `state` (or `timeout`).
+    func wait(forChunks count: Int, after state: ListenState, timeout: Duration = .seconds(10)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while levelsAfter(state) < count {
+            guard ContinuousClock.now < deadline else { throw TestAudioError("no \(count) chunks after \(state) within \(timeout)") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     /// Waits until `state` has been reported (or `timeout` passes).
     func wait(for state: ListenState, timeout: Duration = .seconds(10)) async throws {
         let deadline = ContinuousClock.now + timeout

@@ -1,60 +1,47 @@
 import Foundation
 @testable import Speech
 
-/// Records a source (normally `speaker.monitor`) from creation until `stop()`, with the arrival
-/// time of every chunk, so a test can say when each recorded sample was heard.
+/// Records a source (normally `speaker.monitor`) from creation until `stop()`. Tests compare
+/// positions in the recording (which sound comes where, after which marker), not times.
 final class MonitorRecorder: @unchecked Sendable {
     private let server: AudioServer
     private let capture: CaptureStream
     private var samples: [Float] = []
-    private var chunks: [(end: Int, arrivedAt: ContinuousClock.Instant)] = []
 
     init(source: String = "speaker.monitor", sampleRate: Int = 22_050) throws {
         server = try AudioServer(applicationName: "test recorder")
         capture = try CaptureStream(server: server, device: source, sampleRate: sampleRate, name: "monitor")
         server.withLock {
-            capture.onSamples = { [weak self] chunk, now in
-                guard let self else { return }
-                samples.append(contentsOf: chunk)
-                chunks.append((samples.count, now))
-            }
+            capture.onSamples = { [weak self] chunk, _ in self?.samples.append(contentsOf: chunk) }
         }
+    }
+
+    /// Waits until the audio recorded so far satisfies `condition` (checked every 10 ms), or
+    /// fails after `timeout`: a signal from the monitor instead of a guess at how long to sleep.
+    func wait(timeout: Duration = .seconds(15), until condition: @escaping ([Float]) -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !server.withLock({ condition(samples) }) {
+            guard ContinuousClock.now < deadline else { throw TestAudioError("the monitor did not hear what was awaited within \(timeout)") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// Waits until `count` markers (`TestAudio.marker`) have been heard.
+    func waitForMarkers(_ count: Int) async throws {
+        let rate = capture.sampleRate
+        try await wait { TestAudio.markers(in: $0, sampleRate: rate).count >= count }
     }
 
     func stop() -> Recording {
         server.withLock {
             capture.onSamples = nil
-            return Recording(samples: samples, sampleRate: capture.sampleRate, chunks: chunks,
-                             latency: capture.latency ?? 0)
+            return Recording(samples: samples, sampleRate: capture.sampleRate)
         }
     }
 }
 
-/// Recorded audio with the wall-clock time each sample was heard.
+/// Recorded audio: positions in it are the tests' clock.
 struct Recording {
     var samples: [Float]
     var sampleRate: Int
-    var chunks: [(end: Int, arrivedAt: ContinuousClock.Instant)]
-    /// The source latency the server reported: audio arrives this much after it was heard.
-    var latency: Double
-
-    /// When sample `index` passed through the source. The source runs on a steady clock while
-    /// chunks reach us late by varying amounts (a busy machine), so the least delayed chunk
-    /// fixes the clock: every other one only arrived later than it could have.
-    func time(ofSample index: Int) -> ContinuousClock.Instant? {
-        guard index >= 0, let first = chunks.first else { return nil }
-        let rate = Double(sampleRate)
-        var earliest = 0.0
-        for chunk in chunks {
-            earliest = min(earliest, (chunk.arrivedAt - first.arrivedAt).seconds - Double(chunk.end - first.end) / rate)
-        }
-        return first.arrivedAt + .seconds(earliest + Double(index - first.end) / rate - latency)
-    }
-
-    /// The first sample heard at or after `instant`.
-    func firstSample(heardAtOrAfter instant: ContinuousClock.Instant) -> Int? {
-        guard let zero = time(ofSample: 0) else { return nil }
-        let index = max(0, Int(((instant - zero).seconds * Double(sampleRate)).rounded(.up)))
-        return index < samples.count ? index : nil
-    }
 }

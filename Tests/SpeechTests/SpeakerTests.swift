@@ -3,94 +3,119 @@ import Testing
 @testable import Speech
 
 extension SharedDevices {
+    /// What the speaker played, judged only on the audio `speaker.monitor` recorded: where
+    /// each sound lies in the capture, and in what order. Markers (`TestAudio.marker`, on a
+    /// stream of their own) are played between the calls, so "play() returned" and "play() was
+    /// called" become positions in the same capture. Latency (how soon) is `make bench`'s.
     @Suite("Speaker (real PulseAudio, real espeak-ng)")
     struct SpeakerTests {
-        /// What `speaker.monitor` heard of one play, compared with the rendering.
-        struct Heard {
-            var startDelay: Double      // call → first sample of the buffer heard (silence excluded)
-            var correlation: Double
-            var firstEnergy: Float      // first 50 ms of speech, heard / rendered
-            var lastEnergy: Float       // last 50 ms of speech, heard / rendered
-            var lengthError: Double     // heard speech length − rendered, seconds
-            var returnedAfterEnd: Double // play() returned this long after the last sound was heard
-        }
-
         @Test func aPlayedQuestionIsHeardWholeAfterItsLeadingSilence() async throws {
             _ = try TestAudio.directory()
             let question = try TestAudio.speech("What idea would you like to capture?")
             let reference = Signal.floats(question)
-            let rate = Double(question.sampleRate)
+            let rate = question.sampleRate
+            let window = rate / 20   // 50 ms
             let speechOnset = try #require(Signal.onset(reference))
-            let speechEnd = try #require(Signal.audibleEnd(reference, sampleRate: question.sampleRate))
+            let speechEnd = try #require(Signal.audibleEnd(reference, sampleRate: rate))
+            try #require((reference.map(abs).max() ?? 1) < TestAudio.markerLevel, "the speech is as loud as the marker")
+            let markerLength = TestAudio.marker().samples.count
 
             let speaker = try Speaker(server: AudioServer())
             #expect(speaker.deviceName == "speaker")
-            let recorder = try MonitorRecorder()
-            try await Task.sleep(for: .milliseconds(200))
-            var plays: [(called: ContinuousClock.Instant, returned: ContinuousClock.Instant, timing: PlaybackTiming)] = []
+            let recorder = try MonitorRecorder(sampleRate: rate)
+            // Marker, play, marker, play, …, marker: each marker is played after the call before
+            // it returned and before the next call began.
+            try await TestAudio.playMarker()
+            var timings: [PlaybackTiming] = []
             for _ in 0..<3 {
-                let called = ContinuousClock.now
-                let timing = try await speaker.play(question)
-                plays.append((called, .now, timing))
+                timings.append(try await speaker.play(question))
+                try await TestAudio.playMarker()
             }
-            try await Task.sleep(for: .milliseconds(300))
+            try await recorder.waitForMarkers(4)
             let recording = recorder.stop()
+            let samples = recording.samples
+            let markers = TestAudio.markers(in: samples, sampleRate: rate)
+            try #require(markers.count == 4, "markers at \(markers)")
 
-            #expect(plays.map(\.timing.leadingSilence) == [0.24, 0.06, 0.06])
-            for (number, play) in plays.enumerated() {
-                let from = try #require(recording.firstSample(heardAtOrAfter: play.called))
-                let until = number + 1 < plays.count
-                    ? try #require(recording.firstSample(heardAtOrAfter: plays[number + 1].called)) : recording.samples.count
-                let heardOnset = try #require(Signal.onset(Array(recording.samples[from...]))).advanced(by: from)
-                let (lag, correlation) = Signal.align(recording.samples, reference, around: heardOnset - speechOnset, radius: 64)
-                let first = Signal.rms(recording.samples[(lag + speechOnset)..<(lag + speechOnset + Int(rate * 0.05))])
-                    / Signal.rms(reference[speechOnset..<(speechOnset + Int(rate * 0.05))])
-                let last = Signal.rms(recording.samples[(lag + speechEnd - Int(rate * 0.05))..<(lag + speechEnd)])
-                    / Signal.rms(reference[(speechEnd - Int(rate * 0.05))..<speechEnd])
-                let heardEnd = try #require(Signal.audibleEnd(Array(recording.samples[from..<until]),
-                                                              sampleRate: question.sampleRate)) + from
-                let bufferStart = try #require(recording.time(ofSample: lag)) - .seconds(play.timing.leadingSilence)
-                let lastHeard = try #require(recording.time(ofSample: heardEnd))
-                let heard = Heard(startDelay: (bufferStart - play.called).seconds, correlation: correlation,
-                                  firstEnergy: first, lastEnergy: last,
-                                  lengthError: Double((heardEnd - lag) - speechEnd) / rate,
-                                  returnedAfterEnd: (play.returned - lastHeard).seconds)
-                print(String(format: "speaker play %d: silence %.2f s, start delay %.3f s, correlation %.4f, first 50 ms %.2f, last 50 ms %.2f, length error %+.4f s, returned %+.3f s after the last sound (drain %.3f s + output latency %.3f s)",
-                             number + 1, play.timing.leadingSilence, heard.startDelay, heard.correlation, heard.firstEnergy,
-                             heard.lastEnergy, heard.lengthError, heard.returnedAfterEnd, play.timing.drainedAfter, play.timing.outputLatency))
+            #expect(timings.map(\.leadingSilence) == [0.24, 0.06, 0.06])
+            for (number, timing) in timings.enumerated() {
+                let before = markers[number] + markerLength, after = markers[number + 1]
+                let heardOnset = try #require(Signal.onset(Array(samples[before..<after]))) + before
+                let (lag, correlation) = Signal.align(samples, reference, around: heardOnset - speechOnset, radius: 64)
+                let first = Signal.rms(samples[(lag + speechOnset)..<(lag + speechOnset + window)])
+                    / Signal.rms(reference[speechOnset..<(speechOnset + window)])
+                let last = Signal.rms(samples[(lag + speechEnd - window)..<(lag + speechEnd)])
+                    / Signal.rms(reference[(speechEnd - window)..<speechEnd])
+                let heardEnd = try #require(Signal.audibleEnd(Array(samples[before..<after]), sampleRate: rate)) + before
+                let lengthError = Double((heardEnd - lag) - speechEnd) / Double(rate)
+                // The buffer played: the leading silence, then the rendering (which starts at `lag`).
+                let bufferStart = lag - Int((timing.leadingSilence * Double(rate)).rounded())
+                let silenceAfterMarker = Double(bufferStart - before) / Double(rate)
+                let markerAfterSpeech = Double(after - (lag + speechEnd)) / Double(rate)
+                print(String(format: "speaker play %d: silence %.2f s, correlation %.4f, first 50 ms %.2f, last 50 ms %.2f, length error %+.4f s; in the capture: buffer starts %.3f s after the marker before it, the marker after it comes %.3f s after the speech (drain %.3f s + output latency %.3f s)",
+                             number + 1, timing.leadingSilence, correlation, first, last, lengthError, silenceAfterMarker,
+                             markerAfterSpeech, timing.drainedAfter, timing.outputLatency))
                 #expect(correlation > 0.95, "play \(number + 1): the heard audio is not the rendering")
                 #expect((0.8...1.25).contains(first), "play \(number + 1): the first 50 ms of speech were clipped")
                 #expect((0.8...1.25).contains(last), "play \(number + 1): the end of the speech was cut")
-                #expect(abs(heard.lengthError) < 0.011)
-                #expect(heard.startDelay > -0.03 && heard.startDelay < 0.15, "the leading silence was not played in front")
-                #expect(heard.returnedAfterEnd > -0.03, "play() returned before the sound was over")
-                #expect(heard.returnedAfterEnd < 0.25, "play() returned long after the sound was over")
+                #expect(abs(lengthError) < 0.011)
+                // The marker before was over when play() was called, so the whole leading
+                // silence lies after it: had the silence been dropped or shortened, the speech
+                // would start sooner after the marker than the silence lasts.
+                #expect(bufferStart >= before - rate / 500, "play \(number + 1): the leading silence was not played in front")
+                // The marker after was started when play() returned: after the last sound.
+                #expect(after >= lag + speechEnd, "play \(number + 1): play() returned before the sound was over")
             }
         }
 
         @Test func cancellingStopsTheSoundAtOnce() async throws {
             _ = try TestAudio.directory()
             let long = try TestAudio.speech("This sentence is long enough to be interrupted before it ends, which is the point of the test.")
+            let next = try TestAudio.speech("Next.")
+            let rate = long.sampleRate
+            let reference = Signal.floats(long), nextReference = Signal.floats(next)
+            let speechOnset = try #require(Signal.onset(reference))
+            let speechEnd = try #require(Signal.audibleEnd(reference, sampleRate: rate))
+            let markerLength = TestAudio.marker().samples.count
             let speaker = try Speaker(server: AudioServer())
-            let recorder = try MonitorRecorder()
+            let recorder = try MonitorRecorder(sampleRate: rate)
             let playing = Task { try await speaker.play(long) }
-            try await Task.sleep(for: .milliseconds(800))
+            // Cancel once 0.8 s of the sentence has been heard.
+            try await recorder.wait { samples in Signal.onset(samples).map { samples.count - $0 > rate * 8 / 10 } ?? false }
             // One prompt at a time: a second play while one runs is refused, the first goes on.
             await #expect(throws: AudioError.busy(.output)) { try await speaker.play(long) }
-            let cancelled = ContinuousClock.now
             playing.cancel()
             await #expect(throws: CancellationError.self) { try await playing.value }
-            let returned = (ContinuousClock.now - cancelled).seconds
-            try await Task.sleep(for: .milliseconds(400))
-            let recording = recorder.stop()
-            let lastSound = try #require(Signal.audibleEnd(recording.samples, sampleRate: recording.sampleRate))
-            let stoppedAfter = try #require(recording.time(ofSample: lastSound)) - cancelled
-            print(String(format: "speaker cancel: play() returned %.3f s after the cancel, the sound stopped %.3f s after it",
-                         returned, stoppedAfter.seconds))
-            #expect(returned < 0.2)
-            #expect(stoppedAfter.seconds < 0.25)
-            // The speaker is still usable after a cancel.
-            try await speaker.play(try TestAudio.speech("Next."))
+            // After the cancel returned: a marker, then the speaker is still usable, then a marker.
+            try await TestAudio.playMarker()
+            try await speaker.play(next)
+            try await TestAudio.playMarker()
+            try await recorder.waitForMarkers(2)
+            let samples = recorder.stop().samples
+            let markers = TestAudio.markers(in: samples, sampleRate: rate)
+            try #require(markers.count == 2, "markers at \(markers)")
+
+            let heardOnset = try #require(Signal.onset(samples))
+            let heardEnd = try #require(Signal.audibleEnd(Array(samples[..<markers[0]]), sampleRate: rate))
+            let heard = heardEnd - heardOnset
+            let (lag, correlation) = Signal.align(samples, Array(reference[..<(speechOnset + heard)]),
+                                                  around: heardOnset - speechOnset, radius: 64)
+            print(String(format: "speaker cancel: %.2f s of %.2f s heard (correlation %.3f), the marker played after the cancel returned comes %.3f s after the last sound",
+                         Double(heard) / Double(rate), Double(speechEnd - speechOnset) / Double(rate), correlation,
+                         Double(markers[0] - heardEnd) / Double(rate)))
+            #expect(correlation > 0.95, "what was heard is not the start of the sentence")
+            #expect(lag + speechOnset == heardOnset || abs(lag + speechOnset - heardOnset) < rate / 1_000)
+            #expect(heard < (speechEnd - speechOnset) / 2, "the sentence went on after the cancel")
+            // Nothing of the sentence after the marker: only "Next.", whole, then silence.
+            let nextStart = markers[0] + markerLength
+            let nextOnset = try #require(Signal.onset(Array(samples[nextStart..<markers[1]]))) + nextStart
+            let nextEnd = try #require(Signal.audibleEnd(Array(samples[nextStart..<markers[1]]), sampleRate: rate)) + nextStart
+            let nextReferenceOnset = try #require(Signal.onset(nextReference))
+            let nextReferenceEnd = try #require(Signal.audibleEnd(nextReference, sampleRate: rate))
+            let (_, nextCorrelation) = Signal.align(samples, nextReference, around: nextOnset - nextReferenceOnset, radius: 64)
+            #expect(nextCorrelation > 0.95, "after a cancel the speaker plays the next prompt as rendered")
+            #expect(abs((nextEnd - nextOnset) - (nextReferenceEnd - nextReferenceOnset)) < rate / 100,
+                    "something other than the next prompt was heard after the cancel")
         }
     }
 }

@@ -17,21 +17,24 @@ enum TestAudio {
     /// would). Returns when the injected audio has been played.
     static func inject(_ buffer: PCMBuffer, after delay: Duration, into sink: String = "micfeed",
                        leadingSilence: Double = Speaker.firstPromptSilence) -> Task<Injection, Error> {
-        // Opened before the delay, so the delay is the only wait before the audio starts.
+        inject(buffer, when: { try await Task.sleep(for: delay) }, into: sink, leadingSilence: leadingSilence)
+    }
+
+    /// Plays `buffer` into `sink` once `ready` returns (for instance, once the listener has
+    /// reported that it listens), so the audio's timing depends on no sleep.
+    static func inject(_ buffer: PCMBuffer, when ready: @escaping @Sendable () async throws -> Void,
+                       into sink: String = "micfeed", leadingSilence: Double = Speaker.firstPromptSilence) -> Task<Injection, Error> {
+        // Opened before the wait, so the wait is the only delay before the audio starts.
         let speaker = Result { try Speaker(server: AudioServer(applicationName: "test user"), device: sink,
                                            sampleRate: buffer.sampleRate) }
         return Task {
             let speaker = try speaker.get()
-            try await Task.sleep(for: delay)
-            let started = ContinuousClock.now
-            let timing = try await speaker.play(buffer, leadingSilence: leadingSilence)
-            return Injection(startedAt: started, endedAt: .now, timing: timing)
+            try await ready()
+            return Injection(timing: try await speaker.play(buffer, leadingSilence: leadingSilence))
         }
     }
 
     struct Injection: Sendable {
-        var startedAt: ContinuousClock.Instant
-        var endedAt: ContinuousClock.Instant
         var timing: PlaybackTiming
     }
 
@@ -63,6 +66,37 @@ enum TestAudio {
             throw TestAudioError("\(tool) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
         }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A loud 1 kHz tone, 30 ms: louder than any speech espeak-ng renders, so it marks a moment
+    /// in a capture (played on a stream of its own once something else has happened).
+    static func marker(sampleRate: Int = 22_050) -> PCMBuffer {
+        let count = sampleRate * 3 / 100
+        return PCMBuffer(sampleRate: sampleRate, samples: (0..<count).map {
+            Int16((sin(2 * Double.pi * 1_000 * Double($0) / Double(sampleRate)) * 0.95 * 32_767).rounded())
+        })
+    }
+    static let markerLevel: Float = 0.8
+
+    /// Plays the marker into `sink` now and returns once it has been played.
+    static func playMarker(into sink: String = "speaker") async throws {
+        _ = try await inject(marker(), when: {}, into: sink, leadingSilence: 0).value
+    }
+
+    /// Where markers start in `samples`: the first sample above `markerLevel`, then the next one
+    /// at least 0.1 s later, and so on.
+    static func markers(in samples: [Float], sampleRate: Int) -> [Int] {
+        var onsets: [Int] = []
+        var index = 0
+        while index < samples.count {
+            if abs(samples[index]) > markerLevel {
+                onsets.append(index)
+                index += sampleRate / 10
+            } else {
+                index += 1
+            }
+        }
+        return onsets
     }
 
     /// Renders `text` (espeak-ng, in memory).
