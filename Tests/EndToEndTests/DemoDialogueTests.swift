@@ -222,7 +222,9 @@ struct DemoDialogueTests {
             noteText = title + " " + noteText
         }
         let noteUnits = Self.units(noteText, japanese: japanese)
-        for (index, answer) in scenario.enumerated() {
+        // The last answer is the ending phrase: control, not content. The note says how it ended.
+        #expect(frontMatter.contains("ended: \"userEnded\""), "the exchange ended by the person's ending phrase:\n\(note)")
+        for (index, answer) in scenario.enumerated().dropLast() {
             let heard = Self.share(of: Self.units(answer.text, japanese: japanese), in: noteUnits)
             print("[\(language)] answer \(index + 1): \(String(format: "%.3f", heard)) of \"\(answer.text)\" is in the note (floor \(floors.answers[index]))")
             #expect(heard >= floors.answers[index], "answer \(index + 1) \"\(answer.text)\": only \(Int(heard * 100)) % in the note:\n\(note)")
