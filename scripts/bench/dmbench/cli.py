@@ -33,6 +33,10 @@ class Settings:
     work: str
 
     @property
+    def hangover_ms(self):
+        return HANGOVER_MS[self.silence]
+
+    @property
     def build(self):
         return "release" if "/release/" in self.binary else ("debug" if "/debug/" in self.binary else "custom")
 
@@ -106,8 +110,9 @@ def prepare_faster_whisper(settings, tools):
 def prepare_llama(settings, tools):
     """DecisionSettings with llama-completion's path, or with the reason there is none."""
     out = DecisionSettings(cold_runs=2 if settings.quick else 5)
-    if settings.skip_tools or "decision" not in settings.parts:
+    if settings.skip_tools:
         out.no_cold_reason = "--skip-tools: llama-completion not used"
+    if settings.skip_tools or "decision" not in settings.parts:
         return out
     if not (tools.llama_built or settings.build_tools):
         say("  llama-completion is not built: the cold decision is skipped. Build it once with "
@@ -176,16 +181,16 @@ def run_comparisons(settings, tools, use_fw, decision_settings, results):
 def main():
     ap = parser()
     args = ap.parse_args()
-    tools = Tools()
     if args.tools_only:
-        tools_only(tools)
+        tools_only(Tools())
     settings = settings_from(ap, args)
+    tools = Tools()
     os.environ["OMP_WAIT_POLICY"] = "PASSIVE"
     say(f"Dialogue Memo bench: {settings.binary} ({settings.build}), languages {','.join(settings.languages)}, "
         f"{settings.runs} run(s) overlap + {settings.no_overlap_runs} --no-overlap per language, silence "
-        f"{settings.silence} ({HANGOVER_MS[settings.silence]} ms)")
+        f"{settings.silence} ({settings.hangover_ms} ms)")
     results = report.Results(time.strftime("%Y-%m-%dT%H:%M:%S"), settings.binary, settings.build, settings.languages,
-                             settings.silence, HANGOVER_MS[settings.silence], THREADS, os.cpu_count())
+                             settings.silence, settings.hangover_ms, THREADS, os.cpu_count())
     use_fw = prepare_faster_whisper(settings, tools)
     decision_settings = prepare_llama(settings, tools)
     results.bench_tools = dict(tools.times, dir=tools.dir)
