@@ -96,7 +96,7 @@ public struct ExchangeSession: Sendable {
         let note = NoteRenderer(pack: pack).render(sources: outcome.sources, layout: outcome.layout, metadata: metadata)
         // A refused exchange's journal is gone already.
         let kept = outcome.refusal == nil ? journal : nil
-        switch finisher.finish(note: note, title: MemoFinisher.title(of: note), memo: .init(id: id, created: created),
+        switch finisher.finish(note: note.markdown, title: note.title, memo: .init(id: id, created: created),
                                journal: kept, refused: outcome.refusal != nil) {
         case .saved, .discarded: return outcome.endReason == .failed ? 1 : 0
         case .keptInJournal: return 1

@@ -124,6 +124,7 @@ public struct MemoFinisher: Sendable {
         return fresh
     }
 
-    /// The title line of a rendered note (what the file name is made from).
+    /// The title line of a note read back (a recovered journal may hold the person's own edits,
+    /// title included); a fresh rendering says its title itself (`RenderedNote.title`).
     static func title(of note: String) -> String { NoteFile(path: "", text: note).title }
 }

@@ -86,7 +86,7 @@ public struct RecordSession: Sendable {
         }
         let metadata = NoteMetadata(id: id, created: created, language: pack.code, questions: [], layoutSource: .recording)
         let note = NoteRenderer(pack: pack).render(sources: sources, layout: .recording(sourceCount: sources.count), metadata: metadata)
-        switch finisher.finish(note: note, title: MemoFinisher.title(of: note), memo: .init(id: id, created: created), journal: journal) {
+        switch finisher.finish(note: note.markdown, title: note.title, memo: .init(id: id, created: created), journal: journal) {
         case .saved(let path):
             guard keepAudio, let recording = heard.recording else { return 0 }
             return saveAudio(recording, besideNoteAt: path)

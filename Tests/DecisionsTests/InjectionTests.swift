@@ -44,7 +44,7 @@ struct InjectionTests {
 
         let metadata = NoteMetadata(id: "t", created: Date(timeIntervalSince1970: 0), timeZone: TimeZone(identifier: "UTC")!,
                                     language: language, questions: [.problem], layoutSource: outcome.source)
-        let note = NoteRenderer(pack: pack).render(sources: sources, layout: outcome.layout, metadata: metadata)
+        let note = NoteRenderer(pack: pack).render(sources: sources, layout: outcome.layout, metadata: metadata).markdown
         // The body (after the title line) holds the sentences and nothing else.
         let titleLine = try #require(note.components(separatedBy: "\n").first { $0.hasPrefix("# ") })
         let body = try #require(note.components(separatedBy: titleLine + "\n").last)

@@ -234,7 +234,7 @@ enum Oracle {
             let metadata = NoteMetadata(id: "rec-\(round)", created: Date(timeIntervalSince1970: Double(round) * 86_400),
                                         timeZone: TimeZone(secondsFromGMT: 0)!, language: code,
                                         questions: [], layoutSource: .recording)
-            let note = NoteRenderer(pack: pack).render(sources: sources, layout: layout, metadata: metadata)
+            let note = NoteRenderer(pack: pack).render(sources: sources, layout: layout, metadata: metadata).markdown
             if try Self.check(note, sources: sources, layout: layout, source: .recording, pack: pack, metadata: metadata) { titles += 1 }
             cases += 1
         }
@@ -260,7 +260,7 @@ enum Oracle {
             let metadata = NoteMetadata(id: "case-\(round)", created: Date(timeIntervalSince1970: Double(round) * 86_400),
                                         timeZone: TimeZone(secondsFromGMT: 0)!, language: code,
                                         questions: [.problem], layoutSource: source)
-            let note = try #require(renderers[code]).render(sources: sources, layout: layout, metadata: metadata)
+            let note = try #require(renderers[code]).render(sources: sources, layout: layout, metadata: metadata).markdown
             if try Self.check(note, sources: sources, layout: layout, source: source, pack: pack, metadata: metadata) { titles += 1 }
             cases += 1
             sentencesChecked += sources.count
@@ -299,7 +299,7 @@ enum Oracle {
             let note = NoteRenderer(pack: pack).render(
                 sources: sources, layout: .fallback(sourceCount: sources.count),
                 metadata: NoteMetadata(id: "m", created: Date(timeIntervalSince1970: 0), timeZone: TimeZone(secondsFromGMT: 0)!,
-                                       language: "en", questions: [], layoutSource: .fallback))
+                                       language: "en", questions: [], layoutSource: .fallback)).markdown
             #expect(note.unicodeScalars.contains(Unicode.Scalar(mark)!), "\(Oracle.debug(mark)) lost:\n\(Oracle.debug(note))")
         }
     }

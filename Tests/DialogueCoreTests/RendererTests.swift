@@ -10,7 +10,7 @@ import Testing
         let sources = SentenceSplitter.sources(from: answers, language: language)
         let metadata = NoteMetadata(id: "memo-1", created: Self.created, timeZone: Self.berlin, language: language,
                                     questions: [.problem, .audience], layoutSource: source)
-        return NoteRenderer(pack: try Fixtures.pack(language)).render(sources: sources, layout: layout, metadata: metadata)
+        return NoteRenderer(pack: try Fixtures.pack(language)).render(sources: sources, layout: layout, metadata: metadata).markdown
     }
 
     @Test func modelLayoutMakesATitleAndParagraphs() throws {

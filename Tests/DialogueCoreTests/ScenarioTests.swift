@@ -211,7 +211,7 @@ import Testing
             #expect(layout.isValid(sourceCount: sources.count))
             let metadata = NoteMetadata(id: scenario.id, created: Date(timeIntervalSince1970: 0), timeZone: TimeZone(secondsFromGMT: 0)!,
                                         language: scenario.language, questions: [], layoutSource: .model)
-            let note = try ReadNote(NoteRenderer(pack: pack).render(sources: sources, layout: layout, metadata: metadata))
+            let note = try ReadNote(NoteRenderer(pack: pack).render(sources: sources, layout: layout, metadata: metadata).markdown)
             var paragraphs = scenario.paragraphs
             if scenario.titleFromFirstSentence {
                 #expect(note.title == paragraphs.removeFirst().joined(), "\(scenario.id)")

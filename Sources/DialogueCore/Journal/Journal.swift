@@ -124,6 +124,6 @@ public struct JournalReplay: Sendable, Hashable {
         let (chosen, source) = Layout.resolve(attempts: attempts, sourceCount: sources.count)
         let metadata = NoteMetadata(id: id, created: created, timeZone: timeZone, language: language,
                                     questions: conversation.askedChoices, layoutSource: source)
-        return NoteRenderer(pack: pack).render(sources: sources, layout: chosen, metadata: metadata)
+        return NoteRenderer(pack: pack).render(sources: sources, layout: chosen, metadata: metadata).markdown
     }
 }

@@ -1,5 +1,12 @@
 import Foundation
 
+/// A rendered note: the Markdown, and the title it was given (not parsed back out of it).
+public struct RenderedNote: Sendable, Hashable {
+    public let markdown: String
+    /// As the person reads it (the title line without its Markdown escapes).
+    public let title: String
+}
+
 /// Writes the note: front matter, a `# Title` line, then one paragraph per group — or one
 /// bullet per sentence for the fallback layout. It copies the user's sentences and nothing
 /// else; the model supplied only numbers. Escaping keeps what the user said from becoming
@@ -13,9 +20,9 @@ public struct NoteRenderer: Sendable {
         book = PhraseBook(pack.phrases)
     }
 
-    /// The Markdown note. An invalid layout is replaced by the fallback here too (defence in
-    /// depth), and the front matter then says so.
-    public func render(sources: [Source], layout: Layout, metadata: NoteMetadata) -> String {
+    /// The Markdown note and its title (what its file is named after). An invalid layout is
+    /// replaced by the fallback here too (defence in depth), and the front matter then says so.
+    public func render(sources: [Source], layout: Layout, metadata: NoteMetadata) -> RenderedNote {
         var metadata = metadata
         var layout = layout
         if !layout.isValid(sourceCount: sources.count) {
@@ -40,7 +47,7 @@ public struct NoteRenderer: Sendable {
             let bullets = groups.flatMap { $0 }.map { "- " + MarkdownEscaping.escapeLine(Self.displayForm($0.text)) }
             if !bullets.isEmpty { blocks.append(bullets.joined(separator: "\n")) }
         }
-        return blocks.joined(separator: "\n\n") + "\n"
+        return RenderedNote(markdown: blocks.joined(separator: "\n\n") + "\n", title: title)
     }
 
     /// A sentence on one line: runs of whitespace (line breaks included) become one space.
