@@ -32,9 +32,14 @@ build: deps
 release: deps
 	@$(SWIFT) build -c release --static-swift-stdlib
 
+# Suites that use no engine, no audio server and no built binary run in parallel; the others
+# one at a time on a private PulseAudio (two ggml engines at once collapse on 2 cores).
+PURE_TESTS := ^(DialogueCoreTests|DialogueTests|NotesTests|OptionsTests|VoiceSessionTests)\.
+
 test: deps
 	@scripts/timed.sh "swift build (tests)" $(SWIFT) build --build-tests
-	@scripts/timed.sh "swift test" scripts/test-audio.sh run $(SWIFT) test --skip-build --no-parallel
+	@scripts/timed.sh "swift test (engines and audio, one at a time)" scripts/test-audio.sh run $(SWIFT) test --skip-build --no-parallel --skip '$(PURE_TESTS)'
+	@scripts/timed.sh "swift test (no engines, in parallel)" $(SWIFT) test --skip-build --filter '$(PURE_TESTS)'
 
 demo: release
 	@.build/release/dialogue-memo demo

@@ -93,7 +93,7 @@ public struct ExchangeSession: Sendable {
                                     questions: outcome.conversation.askedChoices, layoutSource: outcome.layoutSource,
                                     ending: Self.ending(of: outcome, rules: context.rules))
         metadata.tags = [context.rules.kind(of: outcome.conversation).tag(pack)]
-        let note = NoteRenderer(pack: pack).render(sources: outcome.sources, layout: outcome.layout, metadata: metadata)
+        let note = NoteRenderer(pack: pack, rules: context.rules).render(sources: outcome.sources, layout: outcome.layout, metadata: metadata)
         // A refused exchange's journal is gone already.
         let kept = outcome.refusal == nil ? journal : nil
         switch finisher.finish(note: note.markdown, title: note.title, memo: .init(id: id, created: created),

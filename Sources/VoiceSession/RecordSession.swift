@@ -85,7 +85,7 @@ public struct RecordSession: Sendable {
             return 0
         }
         let metadata = NoteMetadata(id: id, created: created, language: pack.code, questions: [], layoutSource: .recording)
-        let note = NoteRenderer(pack: pack).render(sources: sources, layout: .recording(sourceCount: sources.count), metadata: metadata)
+        let note = NoteRenderer(pack: pack, rules: context.rules).render(sources: sources, layout: .recording(sourceCount: sources.count), metadata: metadata)
         switch finisher.finish(note: note.markdown, title: note.title, memo: .init(id: id, created: created), journal: journal) {
         case .saved(let path):
             guard keepAudio, let recording = heard.recording else { return 0 }

@@ -46,3 +46,37 @@ import Testing
         #expect(throws: DecisionError.self) { try DecisionService.best(choices, scores: [-.infinity, -.infinity, -.infinity, -.infinity], endingMargin: 2) }
     }
 }
+
+@Suite struct EvaluationOutputTests {
+    @Test func aCaseLineSaysWhatWasChosenAndWhatTheModelSaid() {
+        let result = ChoiceCaseResult(id: "en-ordinary-01", language: "en", choice: .problem, source: .rules, suggestion: .audience,
+                                      acceptable: true, mustEnd: false, milliseconds: 412, attempts: 1, failures: [],
+                                      split: "dev", category: "ordinary")
+        #expect(result.line == "ok   en-ordinary-01: problem [rules] (model said audience) 412 ms")
+        #expect(result.jsonLine == #"{"choice":"problem","id":"en-ordinary-01","ms":412,"source":"rules"}"#)
+    }
+
+    @Test func theFuzzSummaryCountsAndListsProblems() {
+        var report = DecisionFuzz.Report()
+        report.conversations = 3
+        report.modelDecisions = 2
+        report.questionMilliseconds = [100, 300, 200]
+        #expect(report.isClean)
+        #expect(report.text(seed: 7).hasPrefix("fuzz: 3 conversations (seed 7), 2 model choices, 0 fallbacks, 0 choices outside the rules"))
+        #expect(report.text(seed: 7).contains("question p50 200 ms"))
+        report.invalidChoices = ["1: stop"]
+        #expect(!report.isClean)
+        #expect(report.text(seed: 7).hasSuffix("\ninvalid: 1: stop"))
+    }
+
+    @Test func theGroupingSummaryScoresBoundariesAgainstTheLabels() {
+        let result = GroupingCaseResult(id: "g", language: "en", layout: Layout(firstSourceIsTitle: false, groups: [[1], [2, 3]]),
+                                        expected: Layout(firstSourceIsTitle: false, groups: [[1], [2], [3]]),
+                                        baseline: Layout(firstSourceIsTitle: false, groups: [[1, 2, 3]]),
+                                        source: .model, sourceCount: 3, milliseconds: 50, failures: [])
+        let summary = GroupingSummary([result], model: nil)
+        #expect(summary.invalid.isEmpty && summary.scored == 1 && summary.titleAgreement == 1)
+        #expect(summary.text.contains("boundaries: P 1.000 R 0.500 F1 0.667 over 1 cases"))
+        #expect(EvaluationJSON.line(summary).hasPrefix(#"{"baseline":{"f1":0,"precision":0,"recall":0},"boundaries":"#))
+    }
+}

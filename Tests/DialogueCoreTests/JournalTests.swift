@@ -63,7 +63,7 @@ import Testing
     @Test(arguments: ["en", "ja"])
     func aCrashAtAnyPointLosesNothingAlreadyWritten(language: String) throws {
         let events = language == "ja" ? Self.japaneseExchange() : Self.exchange()
-        let pack = try Fixtures.pack(language)
+        let pack = try Fixtures.pack(language), rules = try Fixtures.rules(language)
         let bytes = Array(Self.text(events).utf8)
         var cutsInsideACharacter = 0, cuts = 0
         for cut in 1..<bytes.count {
@@ -76,7 +76,7 @@ import Testing
                     "cut at byte \(cut): read \(read.events.count) events, \(complete) lines were complete")
             #expect(read.damagedLines.isEmpty)
             if complete > 0 {
-                let note = try JournalReplay(read.events).note(pack: pack)
+                let note = try JournalReplay(read.events).note(pack: pack, rules: rules)
                 let answers = read.events.compactMap { if case .answered(let text) = $0 { return text } else { return nil } }
                 for answer in answers {
                     for sentence in SentenceSplitter.sources(from: [answer], language: language) {

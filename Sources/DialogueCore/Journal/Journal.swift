@@ -117,13 +117,15 @@ public struct JournalReplay: Sendable, Hashable {
 
     /// The note: the recorded layout if it came from the model and fits the sentences,
     /// else the local fallback.
-    public func note(pack: LanguagePack) -> String {
+    /// `rules` are the pack's (compiling them is the costly part; pass them when at hand).
+    public func note(pack: LanguagePack, rules: Rules? = nil) -> String {
         if let editedNote { return editedNote }
-        let sources = Rules(pack: pack).noteSources(conversation)
+        let rules = rules ?? Rules(pack: pack)
+        let sources = rules.noteSources(conversation)
         let attempts: [Layout?] = layout.map { $0.source == .model ? [$0.layout] : [] } ?? []
         let (chosen, source) = Layout.resolve(attempts: attempts, sourceCount: sources.count)
         let metadata = NoteMetadata(id: id, created: created, timeZone: timeZone, language: language,
                                     questions: conversation.askedChoices, layoutSource: source)
-        return NoteRenderer(pack: pack).render(sources: sources, layout: chosen, metadata: metadata).markdown
+        return NoteRenderer(pack: pack, rules: rules).render(sources: sources, layout: chosen, metadata: metadata).markdown
     }
 }

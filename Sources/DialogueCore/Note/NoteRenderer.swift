@@ -20,6 +20,13 @@ public struct NoteRenderer: Sendable {
         book = PhraseBook(pack.phrases)
     }
 
+    /// With the pack's rules at hand, their compiled phrase lists are reused (compiling them is
+    /// the costly part).
+    public init(pack: LanguagePack, rules: Rules) {
+        self.pack = pack
+        book = rules.book
+    }
+
     /// The Markdown note and its title (what its file is named after). An invalid layout is
     /// replaced by the fallback here too (defence in depth), and the front matter then says so.
     public func render(sources: [Source], layout: Layout, metadata: NoteMetadata) -> RenderedNote {

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import Transcription
+
+@Suite struct FileTranscriptionTests {
+    @Test func aFileIsTranscribedForAccuracyUnlessFast() {
+        let accurate = FileTranscription.options(language: "fr", fast: false)
+        #expect(accurate.beamSize == 5 && !accurate.fitAudioContextToClip && accurate.language == "fr")
+        let fast = FileTranscription.options(language: "ja", fast: true)
+        #expect(fast.beamSize == 1 && fast.fitAudioContextToClip)
+    }
+
+    @Test func aToneIsNotSilence() {
+        let silence = [Float](repeating: 0.001, count: 16_000)
+        #expect(FileTranscription.emptiness(of: silence) == .silent)
+        // 0.1 s of a loud 440 Hz tone, too short to count as speech energy.
+        var tone = silence
+        for i in 0..<1_600 { tone[i] = 0.5 * sin(2 * .pi * 440 * Float(i) / 16_000) }
+        #expect(!AudioLevel.containsSpeechEnergy(tone))
+        #expect(FileTranscription.emptiness(of: tone) == .noSpeech)
+        #expect(FileTranscription.Emptiness.noSpeech.message(file: "t.wav") == "t.wav: no speech found (there is sound, but no words were heard).")
+        #expect(FileTranscription.Emptiness.silent.message(file: "s.wav").hasPrefix("s.wav: the recording is silent"))
+    }
+
+    @Test func theJSONLineHasTheTranscriptAndItsSegments() {
+        let transcript = Transcript(language: "en", segments: [
+            TranscriptSegment(start: 0, end: 1.5, text: " Ask not/what", noSpeechProbability: 0.1),
+            TranscriptSegment(start: 1.5, end: 2, text: " your country", noSpeechProbability: 0.1),
+        ])
+        #expect(transcript.jsonLine == #"{"language":"en","segments":[{"end":1.5,"start":0,"text":"Ask not/what"},{"end":2,"start":1.5,"text":"your country"}],"text":"Ask not/what your country"}"#)
+        #expect(Transcript(language: "de", segments: []).jsonLine == #"{"language":"de","segments":[],"text":""}"#)
+    }
+}
