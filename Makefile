@@ -51,6 +51,7 @@ install: release
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 0755 .build/release/dialogue-memo $(DESTDIR)$(PREFIX)/bin/dialogue-memo
 	install -m 0644 Locales/*.json $(DESTDIR)$(PREFIX)/share/dialogue-memo/Locales/
+	install -m 0644 scripts/private-server.pa $(DESTDIR)$(PREFIX)/share/dialogue-memo/private-server.pa
 	.build/release/dialogue-memo manpage > .build/dialogue-memo.1
 	install -m 0644 .build/dialogue-memo.1 $(DESTDIR)$(PREFIX)/share/man/man1/dialogue-memo.1
 	.build/release/dialogue-memo completions bash > .build/dialogue-memo.bash

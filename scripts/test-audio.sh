@@ -29,19 +29,10 @@ start() {
     local dir; dir=$(mktemp -d "${TMPDIR:-/tmp}/dialogue-memo-pulse.XXXXXX")
     mkdir -p "$dir/home" "$dir/runtime/pulse"
     chmod 700 "$dir/runtime"
-    cat >"$dir/server.pa" <<EOF
-load-module module-native-protocol-unix auth-anonymous=1 socket=$dir/runtime/pulse/native
-load-module module-null-sink sink_name=speaker rate=48000 channels=2 sink_properties=device.description=speaker
-load-module module-null-sink sink_name=micfeed rate=16000 channels=1 sink_properties=device.description=micfeed
-load-module module-remap-source source_name=mic master=micfeed.monitor source_properties=device.description=mic
+    sed "s|@RUNTIME@|$dir/runtime|g" "$(dirname "$0")/private-server.pa" >"$dir/server.pa"
+    cat >>"$dir/server.pa" <<EOF
 load-module module-pipe-source source_name=deadmic file=$dir/deadmic.fifo format=s16le rate=16000 channels=1
 load-module module-pipe-source source_name=stallmic file=$dir/stallmic.fifo format=s16le rate=16000 channels=1
-load-module module-null-source source_name=keepalive_speaker rate=48000 channels=2
-load-module module-null-source source_name=keepalive_micfeed rate=16000 channels=1
-load-module module-loopback source=keepalive_speaker sink=speaker latency_msec=20
-load-module module-loopback source=keepalive_micfeed sink=micfeed latency_msec=20
-set-default-sink speaker
-set-default-source mic
 EOF
     if [ "$bench_mix" = 1 ]; then
         # Each loopback stream has ONE channel, front-left or front-right: PulseAudio's remixing

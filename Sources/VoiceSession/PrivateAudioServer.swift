@@ -1,3 +1,4 @@
+import DialogueCore
 import Foundation
 
 /// A private, headless PulseAudio server with virtual devices, for the demo on a machine with
@@ -20,19 +21,10 @@ public final class PrivateAudioServer {
         try FileManager.default.createDirectory(atPath: runtime + "/pulse", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder + "/home", withIntermediateDirectories: true)
         chmod(runtime, 0o700)
-        let script = """
-        load-module module-native-protocol-unix auth-anonymous=1 socket=\(runtime)/pulse/native
-        load-module module-null-sink sink_name=speaker rate=48000 channels=2 sink_properties=device.description=speaker
-        load-module module-null-sink sink_name=micfeed rate=16000 channels=1 sink_properties=device.description=micfeed
-        load-module module-remap-source source_name=mic master=micfeed.monitor source_properties=device.description=mic
-        load-module module-null-source source_name=keepalive_speaker rate=48000 channels=2
-        load-module module-null-source source_name=keepalive_micfeed rate=16000 channels=1
-        load-module module-loopback source=keepalive_speaker sink=speaker latency_msec=20
-        load-module module-loopback source=keepalive_micfeed sink=micfeed latency_msec=20
-        set-default-sink speaker
-        set-default-source mic
-
-        """
+        guard let template = Self.configuration() else {
+            throw StartFailed(reason: "its configuration private-server.pa was not found beside the program")
+        }
+        let script = template.replacingOccurrences(of: "@RUNTIME@", with: runtime)
         try script.write(toFile: folder + "/server.pa", atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -59,6 +51,19 @@ public final class PrivateAudioServer {
         // Clients of this process find the server and never touch ~/.config/pulse.
         setenv("PULSE_SERVER", address, 1)
         setenv("PULSE_COOKIE", folder + "/cookie", 1)
+    }
+
+    /// `private-server.pa`: installed in `share/dialogue-memo` beside the program, or the source
+    /// tree's `scripts/` (the test audio script starts the same devices from it).
+    static func configuration() -> String? {
+        var candidates: [URL] = []
+        if let executable = LanguagePackLoader.currentExecutable()?.deletingLastPathComponent() {
+            candidates.append(executable.appendingPathComponent("../share/dialogue-memo/private-server.pa").standardizedFileURL)
+        }
+        var source = URL(fileURLWithPath: #filePath)
+        while source.pathComponents.count > 1, source.lastPathComponent != "Sources" { source.deleteLastPathComponent() }
+        candidates.append(source.deletingLastPathComponent().appendingPathComponent("scripts/private-server.pa"))
+        return candidates.lazy.compactMap { try? String(contentsOf: $0, encoding: .utf8) }.first
     }
 
     public var pid: pid_t? {
