@@ -32,7 +32,9 @@ final class Script: AnswerSource, PromptSpeaking, JournalWriting, @unchecked Sen
 
 @Suite("Exchange loop (test doubles, rules-only decisions)")
 struct ExchangeTests {
-    let pack = try! LanguagePackLoader().load("en")
+    let pack: LanguagePack
+    /// A suite that cannot load its pack fails its own tests, not the whole run.
+    init() throws { pack = try LanguagePackLoader().load("en") }
 
     func exchange(_ script: Script, language: String = "en") throws -> Exchange {
         let pack = try LanguagePackLoader().load(language)
@@ -152,7 +154,8 @@ final class CountingDecider: QuestionDeciding, @unchecked Sendable {
 
 @Suite("Exchange loop: deciding during the pause")
 struct EarlyDecisionTests {
-    let rules = Rules(pack: try! LanguagePackLoader().load("en"))
+    let rules: Rules
+    init() throws { rules = Rules(pack: try LanguagePackLoader().load("en")) }
 
     func run(_ source: PausingSource, _ decider: CountingDecider) async -> Exchange.Outcome {
         let script = Script([])

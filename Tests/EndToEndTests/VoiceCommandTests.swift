@@ -2,6 +2,7 @@ import DialogueCore
 import Foundation
 import Speech
 import Testing
+import Transcription
 
 /// The real binary in voice mode on a private headless server: `record` (with `--keep-audio`
 /// and `play`), and ending a spoken exchange with a key press or Ctrl-C. The "person" speaks
@@ -122,6 +123,30 @@ struct VoiceCommandTests {
         }
     }
 
+    /// The best Pearson correlation of two recordings' 10 ms loudness envelopes over shifts of
+    /// up to 2 s (played audio starts later than the file and went through resampling).
+    static func envelopeCorrelation(_ a: [Float], _ b: [Float]) -> Double {
+        func envelope(_ x: [Float]) -> [Double] {
+            stride(from: 0, to: x.count - 160, by: 160).map { start in
+                (x[start..<(start + 160)].reduce(0) { $0 + Double($1 * $1) } / 160).squareRoot()
+            }
+        }
+        let ea = envelope(a), eb = envelope(b)
+        func pearson(_ x: ArraySlice<Double>, _ y: ArraySlice<Double>) -> Double {
+            let n = Double(x.count), mx = x.reduce(0, +) / n, my = y.reduce(0, +) / n
+            var sxy = 0.0, sxx = 0.0, syy = 0.0
+            for (u, v) in zip(x, y) { sxy += (u - mx) * (v - my); sxx += (u - mx) * (u - mx); syy += (v - my) * (v - my) }
+            return sxx > 0 && syy > 0 ? sxy / (sxx * syy).squareRoot() : 0
+        }
+        var best = 0.0
+        for shift in -200...200 {
+            let start = max(0, -shift), end = min(ea.count, eb.count - shift)
+            guard end - start > 100 else { continue }
+            best = max(best, pearson(ea[start..<end], eb[(start + shift)..<(end + shift)]))
+        }
+        return best
+    }
+
     /// How many of `words` whisper wrote (espeak-ng's voice is not always heard word for word).
     static func heard(_ words: [String], in text: String) -> Int {
         words.filter { text.lowercased().contains($0) }.count
@@ -169,6 +194,13 @@ struct VoiceCommandTests {
         recorder.waitUntilExit()
         #expect(status == 0, "\(output)")
         #expect(DemoDialogueTests.bursts(in: try Data(contentsOf: raw)) >= 1, "nothing was heard on speaker.monitor")
+        // And it is this recording: the loudness over time of what was played follows the saved
+        // file's (10 ms frames, best alignment within ±2 s).
+        let saved = try WAVFile(contentsOf: wav).monoSamples(at: 16_000)
+        let played = DemoDialogueTests.int16(try Data(contentsOf: raw)).map { Float($0) / 32_768 }
+        let match = Self.envelopeCorrelation(saved, played)
+        print("play: envelope correlation with the saved recording \(String(format: "%.3f", match))")
+        #expect(match > 0.8, "what play played does not follow the saved recording (correlation \(match))")
 
         // delete takes the recording with the note.
         let (deleted, _) = try DemoDialogueTests.shell([DemoDialogueTests.binary, "delete", String(id), "--yes", "--notes-dir", run.notesDir])
