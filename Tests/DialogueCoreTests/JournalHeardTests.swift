@@ -23,6 +23,11 @@ import Testing
         #expect(replay.conversation.answers == ["A tool library.", "Drills sit unused."])
     }
 
+    @Test func aPauseTranscriptAfterItsAnswerIsStale() throws {
+        let replay = try replay([Self.start, .asked(.opening), .answered("A tool library."), .heard("A tool")])
+        #expect(replay.conversation.answers == ["A tool library."])
+    }
+
     @Test func anEditedNoteIsWhatRecoverGives() throws {
         let pack = try LanguagePackLoader().load("ja")
         let replay = try replay([Self.start, .asked(.opening), .answered("新しいアプリです。"), .edited("# 私のメモ\n")])

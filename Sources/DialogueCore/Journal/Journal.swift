@@ -97,7 +97,8 @@ public struct JournalReplay: Sendable, Hashable {
                 if let heard { answer(heard) }
                 pending = question
             case .answered(let text): answer(text)
-            case .heard(let text): heard = text
+            // Only while an answer is awaited: a late pause transcript after its answer is stale.
+            case .heard(let text): if pending != nil { heard = text }
             case .decided(let decision): decisions.append(decision)
             case .laidOut(let recorded, let source): layout = RecordedLayout(layout: recorded, source: source)
             case .edited(let text): edited = text
