@@ -152,8 +152,6 @@ public final class EventLog: Sendable {
         output = Mutex(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
     }
 
-    public var isActive: Bool { output.withLock { $0 != nil } }
-
     public func emit(_ event: SessionEvent) {
         let seconds = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
         output.withLock { handle in

@@ -137,10 +137,11 @@ enum EvalCommand {
         let cases = try ChoiceScenarioSet.load(from: URL(fileURLWithPath: options.file)).cases
             .filter { options.split == nil || $0.split == options.split }
         let service = try options.decider.service()
-        let results = try await ChoiceEvaluation.run(cases, rules: try Rules.byLanguage(), service: service) { result in
+        let rules = try Rules.byLanguage()
+        let results = try await ChoiceEvaluation.run(cases, rules: rules, service: service) { result in
             print(options.json ? result.jsonLine : result.line)
         }
-        let summary = ChoiceSummary(results, cases: cases, packs: try LanguagePackLoader().loadAll(), model: service.model?.path)
+        let summary = ChoiceSummary(results, cases: cases, rules: rules, model: service.model?.path)
         print(options.json ? EvaluationJSON.line(summary) : summary.text)
         return 0
     }

@@ -38,8 +38,8 @@ public struct ChoiceSummary: Encodable {
     let fallbackText: String
     let asked: Int
 
-    public init(_ results: [ChoiceCaseResult], cases: [ChoiceScenario], packs: [LanguagePack], model: String?) {
-        let fallback = FallbackEvaluation.evaluate(cases, packs: packs)
+    public init(_ results: [ChoiceCaseResult], cases: [ChoiceScenario], rules: [String: Rules], model: String?) {
+        let fallback = FallbackEvaluation.evaluate(cases, rules: rules)
         let times = results.filter { $0.attempts > 0 }.map(\.milliseconds)
         self.model = model ?? "none"
         report = ChoiceReport(results)

@@ -32,10 +32,9 @@ public struct FallbackReport: Sendable, Hashable {
 
 
 public enum FallbackEvaluation {
-    /// Runs `fallbackChoice` on every scenario whose language has a pack.
-    public static func evaluate(_ scenarios: [ChoiceScenario], packs: [LanguagePack]) -> FallbackReport {
-        var rules: [String: Rules] = [:]
-        for pack in packs { rules[pack.code] = Rules(pack: pack) }
+    /// Runs `fallbackChoice` on every scenario whose language has rules (by code, as
+    /// `Rules.byLanguage` makes them: compiling them is the costly part, so they are passed in).
+    public static func evaluate(_ scenarios: [ChoiceScenario], rules: [String: Rules]) -> FallbackReport {
         var order: [String] = []
         var hits: [String: Int] = [:], totals: [String: Int] = [:]
         var misses: [FallbackReport.Miss] = []
