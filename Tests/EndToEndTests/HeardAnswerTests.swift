@@ -5,8 +5,9 @@ import Testing
 import Transcription
 
 /// An answer spoken into the virtual microphone is heard by the Listener and transcribed by
-/// whisper, as in a real turn. Each language runs on its own private headless server.
-@Suite("Injected answers are heard and transcribed (real stack)", .serialized)
+/// whisper, as in a real turn. Each language runs on its own private headless server, three
+/// at a time with the demo dialogues (`Lanes.spokenDialogues`): a turn mostly waits on audio.
+@Suite("Injected answers are heard and transcribed (real stack)")
 struct HeardAnswerTests {
     static let transcriber = Result { try Transcriber(modelPath: DefaultModels.whisper) }
 
@@ -80,7 +81,10 @@ struct HeardAnswerTests {
 
     @Test(arguments: 0..<cases.count)
     func injectedAnswersAreHeardAndTranscribed(index: Int) async throws {
-        let c = Self.cases[index]
+        try await Lanes.spokenDialogues.run { try await Self.hearAndTranscribe(Self.cases[index]) }
+    }
+
+    static func hearAndTranscribe(_ c: (language: String, voice: String, answers: [Answer])) async throws {
         try #require(c.answers.count >= 2)
         let transcriber = try Self.transcriber.get()
         let audio = try PrivateTestServer()

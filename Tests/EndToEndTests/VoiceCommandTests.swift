@@ -188,7 +188,7 @@ struct VoiceCommandTests {
         try recorder.run()
         try await Task.sleep(for: .milliseconds(300))
         let id = try #require(note.components(separatedBy: "id: \"").dropFirst().first?.prefix(8))
-        let (status, output) = try DemoDialogueTests.shell([DemoDialogueTests.binary, "play", String(id.prefix(5)),
+        let (status, output) = try await DemoDialogueTests.shell([DemoDialogueTests.binary, "play", String(id.prefix(5)),
                                                             "--output", "speaker", "--notes-dir", run.notesDir], environment: vars)
         kill(recorder.processIdentifier, SIGKILL)
         recorder.waitUntilExit()
@@ -203,7 +203,7 @@ struct VoiceCommandTests {
         #expect(match > 0.8, "what play played does not follow the saved recording (correlation \(match))")
 
         // delete takes the recording with the note.
-        let (deleted, _) = try DemoDialogueTests.shell([DemoDialogueTests.binary, "delete", String(id), "--yes", "--notes-dir", run.notesDir])
+        let (deleted, _) = try await DemoDialogueTests.shell([DemoDialogueTests.binary, "delete", String(id), "--yes", "--notes-dir", run.notesDir])
         #expect(deleted == 0)
         #expect(run.notes.isEmpty, "left behind: \(run.notes)")
     }
