@@ -15,41 +15,40 @@ struct HeardAnswerTests {
         var display: String
         /// What espeak-ng reads, when it differs (kana for Japanese).
         var spoken: String = ""
-        /// The share of the answer's words (Japanese: character bigrams) whisper must hear:
-        /// measured with whisper base q8_0 on espeak-ng's voice and set just below.
-        var floor: Double
     }
 
     /// Several answers per language, none of them a stock phrase whisper might produce on its
-    /// own (such as ありがとうございます). The overlaps measured in several runs are in the
-    /// comments: they vary from run to run (the answer reaches whisper at a different sub-frame
-    /// phase each time), so each floor is 0.1 below the lowest, rounded down to 0.05 (one
-    /// Japanese answer excepted).
-    static let cases: [(language: String, voice: String, answers: [Answer])] = [
-        ("en", "en-us", [
-            Answer(display: "It would save people money, and neighbors would get to know each other.", floor: 0.9),  // 1.00 in all 8 runs
-            Answer(display: "Most people only need a drill once or twice a year.", floor: 0.7),  // 0.82 in all 8 runs
-            Answer(display: "People could borrow a drill or a ladder for a day.", floor: 0.35),  // 0.55 ×7, 0.45
+    /// own (such as ありがとうございます). The share of each answer's words (Japanese:
+    /// character bigrams) that whisper base q8_0 heard in several runs is in the comments. It
+    /// varies from run to run (the answer reaches whisper at a different sub-frame phase each
+    /// time; a run with three languages at once heard "Je pense que c'est une bonne idée." as
+    /// "Je passe que 7 1 pour 2 mais...", 0.25, with the sound heard whole), most for one short
+    /// answer: so the floor is on a language's answers together, 0.1 below its lowest run.
+    static let cases: [(language: String, voice: String, floor: Double, answers: [Answer])] = [
+        ("en", "en-us", 0.65, [
+            Answer(display: "It would save people money, and neighbors would get to know each other."),  // 1.00 in all 8 runs
+            Answer(display: "Most people only need a drill once or twice a year."),  // 0.82 in all 8 runs
+            Answer(display: "People could borrow a drill or a ladder for a day."),  // 0.55 ×7, 0.45
         ]),
-        ("es", "es", [
-            Answer(display: "La gente puede ahorrar dinero y hablar con sus vecinos.", floor: 0.6),  // 1.00 ×6, 0.70
-            Answer(display: "Primero lo probaría con diez vecinos de mi calle.", floor: 0.2),  // 0.33, 0.78, 0.89, 0.56, 0.33, 0.56, 0.56
-            Answer(display: "Quiero hacer una aplicación para compartir herramientas con los vecinos.", floor: 0.9),  // 1.00 in all 7 runs
+        ("es", "es", 0.55, [
+            Answer(display: "La gente puede ahorrar dinero y hablar con sus vecinos."),  // 1.00 ×6, 0.70
+            Answer(display: "Primero lo probaría con diez vecinos de mi calle."),  // 0.33, 0.78, 0.89, 0.56, 0.33, 0.56, 0.56
+            Answer(display: "Quiero hacer una aplicación para compartir herramientas con los vecinos."),  // 1.00 in all 7 runs
         ]),
-        ("fr", "fr-fr", [
-            Answer(display: "Je pense que c'est une bonne idée.", floor: 0.5),  // 1.00 ×7, 0.63
-            Answer(display: "Ensuite, je la testerais avec dix voisins.", floor: 0.15),  // 0.29 in all 4 runs
-            Answer(display: "D'abord, je ferais une liste simple.", floor: 0.3),  // 0.71, 0.71, 0.57, 0.71, 0.57, 0.43, 0.57, 0.43
+        ("fr", "fr-fr", 0.2, [
+            Answer(display: "Je pense que c'est une bonne idée."),  // 1.00 ×8, 0.63, 0.25
+            Answer(display: "Ensuite, je la testerais avec dix voisins."),  // 0.29 in all 7 runs
+            Answer(display: "D'abord, je ferais une liste simple."),  // 0.71, 0.71, 0.57, 0.71, 0.57, 0.43, 0.57, 0.43
         ]),
-        ("de", "de", [
-            Answer(display: "Zuerst spreche ich morgen mit meinen Freunden.", floor: 0.6),  // 0.71, 0.86, 0.86, 0.71, 0.86, 0.86, 0.71, 0.86
-            Answer(display: "Viele Leute in meiner Stadt suchen einen ruhigen Ort.", floor: 0.2),  // 0.33 ×7, 0.56
-            Answer(display: "Ich möchte ein kleines Café mit Büchern eröffnen.", floor: 0.65),  // 0.75, 0.75, 0.88, 0.88
+        ("de", "de", 0.45, [
+            Answer(display: "Zuerst spreche ich morgen mit meinen Freunden."),  // 0.71, 0.86, 0.86, 0.71, 0.86, 0.86, 0.71, 0.86
+            Answer(display: "Viele Leute in meiner Stadt suchen einen ruhigen Ort."),  // 0.33 ×7, 0.56
+            Answer(display: "Ich möchte ein kleines Café mit Büchern eröffnen."),  // 0.75, 0.75, 0.88, 0.88
         ]),
-        ("ja", "ja", [
-            Answer(display: "お店もお客さんも、時間の節約になります。", spoken: "おみせも、おきゃくさんも、じかんのせつやくになります。", floor: 0.45),  // 0.59, 0.65, 0.65, 0.59, 0.76, 0.76, 0.76, 0.65
-            Answer(display: "毎日、電話で予約を受けるのは大変です。", spoken: "まいにち、でんわでよやくおうけるのわ、たいへんです。", floor: 0.1),  // 0.44, 0.75, 0.63, 0.31, 0.13, 0.56: the weakest, kept 0.03 below
-            Answer(display: "小さいお店の予約を簡単にしたいです。", spoken: "ちいさいおみせのよやくおかんたんにしたいです。", floor: 0.2),  // 0.38 ×7, 0.31
+        ("ja", "ja", 0.25, [
+            Answer(display: "お店もお客さんも、時間の節約になります。", spoken: "おみせも、おきゃくさんも、じかんのせつやくになります。"),  // 0.59, 0.65, 0.65, 0.59, 0.76, 0.76, 0.76, 0.65
+            Answer(display: "毎日、電話で予約を受けるのは大変です。", spoken: "まいにち、でんわでよやくおうけるのわ、たいへんです。"),  // 0.44, 0.75, 0.63, 0.31, 0.13, 0.56
+            Answer(display: "小さいお店の予約を簡単にしたいです。", spoken: "ちいさいおみせのよやくおかんたんにしたいです。"),  // 0.38 ×7, 0.31
         ]),
     ]
 
@@ -61,7 +60,7 @@ struct HeardAnswerTests {
     /// Share of what was said that whisper heard: each word of the answer (Japanese: each
     /// pair of neighbouring characters, punctuation and spaces left out) counts once for every
     /// time it occurs in the transcript.
-    static func overlap(_ said: String, _ heard: String, japanese: Bool) -> Double {
+    static func overlap(_ said: String, _ heard: String, japanese: Bool) -> (found: Int, wanted: Int) {
         func units(_ text: String) -> [String] {
             if japanese {
                 let characters = Array(text.filter { !$0.isPunctuation && !$0.isWhitespace })
@@ -76,7 +75,7 @@ struct HeardAnswerTests {
             available[unit]! -= 1
             found += 1
         }
-        return Double(found) / Double(max(wanted.count, 1))
+        return (found, wanted.count)
     }
 
     @Test(arguments: 0..<cases.count)
@@ -84,7 +83,7 @@ struct HeardAnswerTests {
         try await Lanes.spokenDialogues.run { try await Self.hearAndTranscribe(Self.cases[index]) }
     }
 
-    static func hearAndTranscribe(_ c: (language: String, voice: String, answers: [Answer])) async throws {
+    static func hearAndTranscribe(_ c: (language: String, voice: String, floor: Double, answers: [Answer])) async throws {
         try #require(c.answers.count >= 2)
         let transcriber = try Self.transcriber.get()
         let audio = try PrivateTestServer()
@@ -93,7 +92,7 @@ struct HeardAnswerTests {
         let listener = try Listener(server: server, device: "mic")
         let person = try Speaker(server: server, device: "micfeed")
         let hangover = Endpointing.Configuration.default.hangover
-        var heardAnswers = 0
+        var heardAnswers = 0, found = 0, wanted = 0
         for answer in c.answers {
             let rendered = try SpeechSynthesizer.shared.render(answer.spoken.isEmpty ? answer.display : answer.spoken, voice: c.voice)
             // The person speaks once the listener listens: a second of silence, then the answer.
@@ -111,34 +110,50 @@ struct HeardAnswerTests {
             let lastSound = try #require(Self.audibleEnd(result.samples)) / 16_000 + result.clipStart
             #expect(abs(speechEnd - lastSound) < 0.03, "speech end \(speechEnd) s, last sound \(lastSound) s")
             #expect(abs(result.timing.endpoint - speechEnd - hangover) < 0.011)
+            // Heard whole: as long as espeak-ng said it (a stalled playback would leave a gap).
+            let said = try #require(Self.audibleSpan(rendered.samples.map { Float($0) / 32768 }, rate: rendered.sampleRate))
+            let heardSpan = try #require(Self.audibleSpan(result.samples, rate: 16_000))
+            #expect(abs(Double(heardSpan.count) / 16_000 - Double(said.count) / Double(rendered.sampleRate)) < 0.03,
+                    "heard \(Double(heardSpan.count) / 16_000) s of sound, espeak-ng said \(Double(said.count) / Double(rendered.sampleRate)) s")
 
             let start = ContinuousClock.now
             let transcript = try await transcriber.transcribe(result.samples, options: TranscriptionOptions(language: c.language))
             let elapsed = ContinuousClock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             let text = transcript.text
-            let score = Self.overlap(answer.display, text, japanese: c.language == "ja")
-            print("[\(c.language)] said: \(answer.display)\n     heard: \(text)\n     overlap \(String(format: "%.3f", score)) (floor \(answer.floor)), transcription \(String(format: "%.2f", seconds)) s for \(String(format: "%.2f", result.duration)) s of audio")
+            let units = Self.overlap(answer.display, text, japanese: c.language == "ja")
+            found += units.found
+            wanted += units.wanted
+            let score = Double(units.found) / Double(max(units.wanted, 1))
+            print("[\(c.language)] said: \(answer.display)\n     heard: \(text)\n     overlap \(String(format: "%.3f", score)), transcription \(String(format: "%.2f", seconds)) s for \(String(format: "%.2f", result.duration)) s of audio")
             #expect(!text.isEmpty)
             if c.language == "ja" {
                 #expect(text.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) })
             } else {
                 #expect(text.unicodeScalars.allSatisfy { $0.value < 0x3000 }, "not in the Latin script: \(text)")
             }
-            #expect(score >= answer.floor, "[\(c.language)] heard \(Int(score * 100)) % of \"\(answer.display)\" (floor \(Int(answer.floor * 100)) %): \(text)")
             heardAnswers += 1
         }
         #expect(heardAnswers == c.answers.count)
+        let share = Double(found) / Double(max(wanted, 1))
+        print("[\(c.language)] \(String(format: "%.3f", share)) of the answers heard (floor \(c.floor))")
+        #expect(share >= c.floor, "[\(c.language)] heard \(Int(share * 100)) % of the answers' words (floor \(Int(c.floor * 100)) %)")
     }
 
     /// The end of the last 10 ms window above -50 dBFS, in samples.
     static func audibleEnd(_ samples: [Float]) -> Double? {
-        var end: Int?
-        for start in stride(from: 0, to: samples.count - 160, by: 160) {
-            let rms = (samples[start..<(start + 160)].reduce(0) { $0 + $1 * $1 } / 160).squareRoot()
-            if rms > 0.00316 { end = start + 160 }
+        audibleSpan(samples, rate: 16_000).map { Double($0.upperBound) }
+    }
+
+    /// From the first to the end of the last 10 ms window above -50 dBFS, in samples.
+    static func audibleSpan(_ samples: [Float], rate: Int) -> Range<Int>? {
+        let window = rate / 100
+        var first: Int?, end = 0
+        for start in stride(from: 0, to: samples.count - window, by: window) {
+            let rms = (samples[start..<(start + window)].reduce(0) { $0 + $1 * $1 } / Float(window)).squareRoot()
+            if rms > 0.00316 { first = first ?? start; end = start + window }
         }
-        return end.map(Double.init)
+        return first.map { $0..<end }
     }
 }
 
