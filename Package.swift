@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "NotesTests", dependencies: ["Notes"]),
         .testTarget(name: "OptionsTests", dependencies: ["Options"]),
         .testTarget(name: "DialogueTests", dependencies: ["Dialogue", "DialogueCore"]),
-        .testTarget(name: "VoiceSessionTests", dependencies: ["VoiceSession", "Dialogue", "DialogueCore", "Notes", "Options"],
+        .testTarget(name: "VoiceSessionTests", dependencies: ["VoiceSession", "Dialogue", "DialogueCore", "Notes", "Options", "Speech", "Transcription"],
                     swiftSettings: engineHeaders, linkerSettings: engineLinking),
         .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "DialogueCore"],
                     swiftSettings: engineHeaders, linkerSettings: engineLinking),

@@ -15,10 +15,8 @@ public struct RecordSession: Sendable {
 
     let context: SessionContext
     let answers: VoiceAnswers
-    let finisher: MemoFinisher
     let interrupts: Interrupts
-    /// Keep the recording as a WAV file beside the note.
-    let keepAudio: Bool
+    let recorded: RecordedNote
 
     /// Opens the microphone and the speech model; a missing one is reported before recording.
     public static func open(_ context: SessionContext, keepAudio: Bool) throws -> RecordSession {
@@ -32,8 +30,9 @@ public struct RecordSession: Sendable {
         let answers = VoiceAnswers(listener: listener, transcriber: transcriber, language: context.pack.whisperLanguage,
                                    feedback: feedback, person: nil, overlap: false, showsRecordingLength: true)
         let interrupts = Interrupts()
-        return RecordSession(context: context, answers: answers, finisher: MemoFinisher(context: context, interrupts: interrupts),
-                             interrupts: interrupts, keepAudio: keepAudio)
+        return RecordSession(context: context, answers: answers, interrupts: interrupts,
+                             recorded: RecordedNote(context: context, finisher: MemoFinisher(context: context, interrupts: interrupts),
+                                                    keepAudio: keepAudio))
     }
 
     /// Records, transcribes, reviews and saves. Exit status: 0 saved, discarded or nothing
@@ -64,20 +63,36 @@ public struct RecordSession: Sendable {
         }
         interrupts.stopWatchingKeys()
         display.status("", level: nil, partial: nil)
+        return recorded.conclude(heard, id: id, created: created, journal: journal, terminated: interrupts.cause == .terminate)
+    }
+}
+
+/// What follows the recording, apart from the audio so it is tested with fakes: the words
+/// journaled (or, refused, no trace), the note rendered and finished, the audio kept beside it
+/// when asked.
+struct RecordedNote: Sendable {
+    let context: SessionContext
+    let finisher: MemoFinisher
+    /// Keep the recording as a WAV file beside the note.
+    let keepAudio: Bool
+
+    /// `terminated`: the system asked to stop, so the journal keeps the words for `recover`.
+    func conclude(_ heard: HeardAnswer, id: String, created: Date, journal: FileJournal?, terminated: Bool) -> Int32 {
+        let pack = context.pack, display = context.display
         let text: String
         switch heard.outcome {
         case .answer(let answer): text = answer
         case .ended(let partial): text = partial ?? ""
         case .noAnswer: text = ""
         }
-        if !text.isEmpty, context.rules.refusal(in: text) == nil {
+        let refusal = context.rules.refusal(in: text)
+        if !text.isEmpty, refusal == nil {
             try? journal?.append(.answered(text))
             display.answer(UserText.sanitized(text))
         }
-        if interrupts.cause == .terminate { display.line(pack.ui(.interrupted)); return 143 }
-
-        let refusal = context.rules.refusal(in: text)
         if refusal != nil { journal?.remove() }
+        if terminated { display.line(pack.ui(.interrupted)); return 143 }
+
         let sources = refusal == nil ? SentenceSplitter.sources(from: [text], language: pack.code) : []
         guard !sources.isEmpty else {
             journal?.remove()

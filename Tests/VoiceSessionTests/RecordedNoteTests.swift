@@ -1,0 +1,119 @@
+import Dialogue
+import DialogueCore
+import Foundation
+@testable import Speech
+import Testing
+import Transcription
+@testable import VoiceSession
+
+/// `record` after the microphone: what the heard answer becomes on disk.
+@Suite struct RecordedNoteTests {
+    static func recorded(_ context: SessionContext, keepAudio: Bool = false) -> RecordedNote {
+        RecordedNote(context: context,
+                     finisher: MemoFinisher(context: context, interrupts: Interrupts(catchesSignals: false), edit: { $0 }),
+                     keepAudio: keepAudio)
+    }
+
+    static func journal(_ scratch: Scratch) throws -> FileJournal {
+        let journal = try FileJournal(directory: scratch.journals, id: "r")
+        try journal.append(.started(id: "r", created: Date(), timeZone: "UTC", language: "en"))
+        try journal.append(.asked(.opening))
+        return journal
+    }
+
+    /// Every file under the scratch folder, with its text.
+    static func everything(in scratch: Scratch) -> [(path: String, text: String)] {
+        let files = FileManager.default.enumerator(atPath: scratch.path)?.compactMap { $0 as? String } ?? []
+        return files.compactMap { name in
+            let path = scratch.path + "/" + name
+            return (try? Data(contentsOf: URL(fileURLWithPath: path))).map { (path, String(decoding: $0, as: UTF8.self)) }
+        }
+    }
+
+    @Test func theWordsBecomeTheNoteAndTheJournalGoes() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let said = "I need to buy paint for the fence. Then I call Anna about the ladder."
+        let status = Self.recorded(try makeContext(scratch)).conclude(
+            HeardAnswer(outcome: .answer(said)), id: "r", created: Date(), journal: try Self.journal(scratch), terminated: false)
+        #expect(status == 0)
+        let notes = scratch.files(in: scratch.notes).filter { $0.hasSuffix(".md") }
+        try #require(notes.count == 1)
+        let note = try String(contentsOfFile: scratch.notes + "/" + notes[0], encoding: .utf8)
+        #expect(note.contains("I need to buy paint for the fence."))
+        #expect(note.contains("Then I call Anna about the ladder."))
+        #expect(scratch.files(in: scratch.journals).isEmpty)
+    }
+
+    @Test func anAnswerCutShortKeepsItsWords() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let status = Self.recorded(try makeContext(scratch)).conclude(
+            HeardAnswer(outcome: .ended(partial: "The garden needs a second bed by the wall")), id: "r", created: Date(),
+            journal: try Self.journal(scratch), terminated: false)
+        #expect(status == 0)
+        let notes = scratch.files(in: scratch.notes).filter { $0.hasSuffix(".md") }
+        try #require(notes.count == 1)
+        #expect(try String(contentsOfFile: scratch.notes + "/" + notes[0], encoding: .utf8).contains("The garden needs a second bed by the wall"))
+    }
+
+    @Test(arguments: [false, true])
+    func aRefusalLeavesNoTrace(terminated: Bool) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let display = RecordingDisplay()
+        let said = "My salary is forty thousand. Please don't record this."
+        let status = Self.recorded(try makeContext(scratch, display: display)).conclude(
+            HeardAnswer(outcome: .answer(said)), id: "r", created: Date(), journal: try Self.journal(scratch), terminated: terminated)
+        #expect(status == (terminated ? 143 : 0))
+        #expect(scratch.files(in: scratch.journals).isEmpty)
+        #expect(scratch.files(in: scratch.notes).isEmpty)
+        for file in Self.everything(in: scratch) {
+            #expect(!file.text.contains("salary"), "\(file.path) keeps refused words")
+        }
+        if !terminated { #expect(display.lines.contains("line: Nothing was saved, as you asked.")) }
+    }
+
+    @Test func nothingHeardMakesNoNote() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let display = RecordingDisplay()
+        let status = Self.recorded(try makeContext(scratch, display: display)).conclude(
+            HeardAnswer(outcome: .noAnswer), id: "r", created: Date(), journal: try Self.journal(scratch), terminated: false)
+        #expect(status == 0)
+        #expect(scratch.files(in: scratch.notes).isEmpty)
+        #expect(scratch.files(in: scratch.journals).isEmpty)
+        #expect(display.lines.contains("line: Nothing was heard, so no note was made."))
+    }
+
+    @Test func stoppedByTheSystemTheJournalKeepsTheWordsForRecover() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let status = Self.recorded(try makeContext(scratch)).conclude(
+            HeardAnswer(outcome: .answer("The bakery opens at six.")), id: "r", created: Date(),
+            journal: try Self.journal(scratch), terminated: true)
+        #expect(status == 143)
+        #expect(scratch.files(in: scratch.notes).isEmpty)
+        let journals = scratch.files(in: scratch.journals)
+        try #require(journals.count == 1)
+        #expect(try String(contentsOfFile: scratch.journals + "/" + journals[0], encoding: .utf8).contains("The bakery opens at six."))
+    }
+
+    @Test func keptAudioIsSavedBesideTheNoteAsRecorded() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let tone = (0..<8_000).map { Float(sin(Double($0) * 2 * .pi * 440 / 16_000) * 0.5) }
+        let recording = ListenResult(ending: .endOfSpeech, samples: tone, sampleRate: 16_000, clipStart: 0,
+                                     timing: ListenTiming(speechStart: 0, speechEnd: 0.5, endpoint: 1.2, declaredAfter: 1.2))
+        let status = Self.recorded(try makeContext(scratch), keepAudio: true).conclude(
+            HeardAnswer(outcome: .answer("A tone for the test."), recording: recording), id: "r", created: Date(),
+            journal: try Self.journal(scratch), terminated: false)
+        #expect(status == 0)
+        let notes = scratch.files(in: scratch.notes)
+        let note = try #require(notes.first { $0.hasSuffix(".md") })
+        let wav = try WAVFile(contentsOf: scratch.notes + "/" + note.dropLast(3) + ".wav")
+        #expect(wav.sampleRate == 16_000)
+        #expect(wav.samples.count == tone.count)
+        #expect(zip(wav.samples, tone).allSatisfy { abs($0 - $1) < 0.001 })
+    }
+}

@@ -1,0 +1,57 @@
+import DialogueCore
+import Foundation
+import Testing
+@testable import VoiceSession
+
+/// The parts of the voice session that need no audio device: what is rendered up front, and
+/// the demo's scenario files.
+@Suite struct VoicePiecesTests {
+    @Test(arguments: ["en", "es", "fr", "de", "ja"])
+    func everyLineTheExchangeMaySayIsRenderedUpFrontInItsSpokenForm(language: String) throws {
+        let pack = try LanguagePackLoader().load(language)
+        let texts = VoicePorts.promptTexts(pack)
+        #expect(texts.count == 1 + QuestionChoice.questions.count + QuestionChoice.finals.count)
+        #expect(texts[.question(.opening)] == pack.opening.spoken)
+        for choice in QuestionChoice.questions {
+            #expect(texts[.question(.choice(choice))] == pack.line(for: choice).spoken, "\(choice)")
+        }
+        for choice in QuestionChoice.finals {
+            #expect(texts[.closing(choice)] == pack.line(for: choice).spoken, "\(choice)")
+        }
+        // espeak-ng cannot read kanji: the Japanese speech forms are kana only.
+        if language == "ja" {
+            for (prompt, text) in texts {
+                #expect(!text.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "\(prompt): \(text)")
+            }
+        }
+    }
+
+    static func write(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).json").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func aScenarioFileGivesItsAnswersInOrder() throws {
+        let path = try Self.write(#"{"answers": [{"text": "一つ目。", "speech": "ひとつめ。"}, {"text": "That's all."}]}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try SyntheticPerson.scenario(path) == [SpokenText(text: "一つ目。", speech: "ひとつめ。"), SpokenText(text: "That's all.")])
+    }
+
+    @Test(arguments: [("", "not valid JSON of the expected shape"), (#"{"answers": []}"#, "no answers"),
+                      (#"{"answer": [{"text": "x"}]}"#, "not valid JSON of the expected shape")])
+    func aBadScenarioFileNamesTheFileAndTheShape(text: String, reason: String) throws {
+        let path = try Self.write(text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect { try SyntheticPerson.scenario(path) } throws: { error in
+            let message = "\(error)"
+            return message.hasPrefix(path + ": " + reason) && message.contains(#"Expected {"answers""#)
+        }
+    }
+
+    @Test func aMissingScenarioFileIsNamed() {
+        #expect { try SyntheticPerson.scenario("/nonexistent/scenario.json") } throws: { error in
+            "\(error)".hasPrefix("/nonexistent/scenario.json: no such file")
+        }
+    }
+}
