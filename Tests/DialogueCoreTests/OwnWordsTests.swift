@@ -15,28 +15,33 @@ import Testing
             "I don't want any of this saved.", "Could you not save that?",
             "Please leave this out of the note.", "Don't write any of that down.", "I'd prefer you didn't record this.", "Let's keep this between us.", "Nothing from today should be saved.",
             "Sorry, please never record.",
+            "Could you drop that last part?", "Hmm, on second thought, scrap all of it.", "Nothing I say here gets saved.",
         ],
         "es": [
             "Esto prefiero que no lo grabes.", "No apuntes nada de esto, por favor.", "Bórralo, no quiero que quede en la nota.",
             "Lo último no lo guardes.", "Eso no lo pongas en la nota.", "Oye, mejor que esto no quede grabado.",
             "No quiero que esto se grabe.", "Prefiero que esto no conste en ningún sitio.", "Quita lo último que he dicho.",
+            "Eso no lo incluyas.", "Esa parte quítala de la nota.", "No quiero que quede nada de esto.",
         ],
         "fr": [
             "Ça, tu ne le notes pas, d'accord ?", "N'enregistre pas ce que je viens de dire.",
             "Je préfère que ça ne reste pas par écrit.", "Ne garde pas cette partie.", "Efface ce que j'ai dit, s'il te plaît.",
             "Je ne veux pas qu'on garde ça.", "Tu peux supprimer ce que je viens de dire ?", "Ça reste entre nous.",
+            "Ça, tu l'enlèves.", "Supprime tout.",
         ],
         "de": [
             "Das bitte nicht aufschreiben.", "Speicher das bitte nicht.", "Nimm den letzten Teil bitte nicht auf.",
             "Lösch das, das soll nicht in die Notiz.", "Davon bitte nichts festhalten.",
             "Das kommt aber nicht in die Notiz.", "Das Letzte bitte streichen.", "Ich möchte nicht, dass das gespeichert wird.", "Das möchte ich lieber nicht auf Band haben.",
             "Kannst du das bitte rausnehmen?", "Das gehört nicht aufs Band.", "Schreib das bitte nicht mit.", "Ich will nicht, dass davon was gespeichert wird.", "Das ist vertraulich, bitte nicht mitschneiden.",
+            "Das mit meinem Bruder lässt du bitte weg.", "Das bitte nirgendwo speichern.", "Streich bitte alles, was ich gesagt habe.",
         ],
         "ja": [
             "これはメモに残さないでください。", "今の話は録音しないでほしいです。", "その部分は消してください。",
             "これ、記録に残したくないです。", "全部消してもらえますか。",
             "今のは記録から外してください。", "このことは残さないでおいてください。", "あ、今のなしで。",
             "今の、記録しなくていいです。", "これは残さなくて大丈夫です。", "メモには入れないでください。", "この話はオフレコで。", "今の部分、カットでお願いします。",
+            "記録はしないでね。", "全部消去してください。", "お金のことは書かないでください。",
         ],
     ]
 

@@ -4,11 +4,13 @@
 /// the exchange and never open a gate.
 extension PhraseBook {
     /// The answer without quoted clauses and without anything from the first instruction-like
-    /// sentence on (an injection runs to the end of what it was pasted into).
+    /// sentence on (an injection runs to the end of what it was pasted into). A sentence is
+    /// instruction-like when a clause starts with a cue ("ignore the above", "[system]") or
+    /// only addresses the program ("Assistant, …"): a person talking to us does not name us.
     func ownWords(_ answer: String) -> MatchableText {
         let text = MatchableText(answer)
         let injected = text.sentences.firstIndex { sentence in
-            sentence.contains { instructionCues.startsClause($0, after: fillers) }
+            sentence.contains { instructionCues.startsClause($0, after: fillers) || addressees.clauseMatches($0) }
         } ?? text.sentences.count
         return text.keeping { sentence, clause in sentence < injected && !text.quoted[sentence][clause] }
     }
@@ -17,7 +19,7 @@ extension PhraseBook {
     /// (or a place where words are kept) pointing at what was said — "I'd rather this wasn't
     /// written down", "bitte speicher nichts davon", "esto no lo apuntes", "これは記録しないで",
     /// "it shouldn't be on any recording" — or an imperative that removes it ("delete that",
-    /// "lösch das bitte wieder"). A clause about the product ("the app should not save it") is
+    /// "lösch das bitte wieder", "esa parte sácala de la nota"). A clause about the product ("the app should not save it") is
     /// content: what the idea does is not what we do. `topic`: the clause before was only a
     /// pointer, set off as the topic ("Ça, tu ne le notes pas", "これ、記録に残したくない").
     /// `negatedAbove`: the clause is the complement of a negated wish in the clause before
