@@ -155,7 +155,7 @@ import Testing
     @Test func ambiguousEndingsAreCuesNotForced() throws {
         let cases: [(String, String, EndSignal)] = [
             ("en", "I have to leave at six on Fridays.", .interruption),
-            ("en", "Then he just goes: done.", .ending),
+            ("en", "That's all, and then the app pings you.", .ending),
             ("es", "Tenemos poco, eso es todo lo que hay, no hay más.", .ending),
             ("fr", "Pour la déco, on verra plus tard.", .interruption),
             ("de", "Wir speichern keine Daten auf dem Handy.", .refusal),

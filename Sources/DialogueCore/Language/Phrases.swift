@@ -65,6 +65,16 @@ public struct Phrases: Sendable, Hashable, Codable {
     /// Pronouns, auxiliaries and particles that may stand between the parts ("let's", "wir",
     /// "lo", "on", "に", "して").
     public var glue: [String]
+    /// "Forget", "vergiss", "olvida", "oublie", "忘れて": with `ownSpeech` in its sentence, a
+    /// request to drop what was said ("forget I said any of that"); alone, content ("forget it,
+    /// too expensive").
+    public var forgetVerbs: [String]
+    /// The person's own words as an object: "i said", "ich … gesagt", "lo que te he contado",
+    /// "ce que j'ai dit", "さっきの話".
+    public var ownSpeech: [String]
+    /// Verbs that report speech ("she said", "er hat geschrien", "dijo", "a crié", "と言"):
+    /// before a colon, or starting the next clause, they make the words quoted content.
+    public var reportingVerbs: [String]
     /// Names for the program used as a vocative ("Assistant, …", "アシスタントさん、…"): a clause
     /// that only addresses it starts an instruction-like line.
     public var addressees: [String]

@@ -32,7 +32,10 @@ extension PhraseBook {
         let text = ownWords(answer)
         let sentences = text.sentences[...]
         let clauses = text.clauses
-        if refusals.matches(sentences) || sentences.contains(where: refusesKeeping(inSentence:)) { return .refusal }
+        if refusals.matches(sentences) || sentences.contains(where: refusesKeeping(inSentence:))
+            || text.sentences.last.map(forgetsWhatWasSaid) == true {
+            return .refusal
+        }
         if clauses.contains(where: { interruptions.clauseMatches($0) && !isReported($0) }) || leavesAndPutsOff(text) {
             return .interruption
         }

@@ -28,6 +28,9 @@ struct PhraseBook: Sendable {
     let instructionCues: PhraseList
     /// "Assistant," as a clause of its own: the line is addressed to the program.
     let addressees: ClauseMatcher
+    let forgetVerbs: SplitPhraseList
+    let ownSpeech: SplitPhraseList
+    let reportingVerbs: PhraseList
     let complementizers: PhraseList
     let pastTime: PhraseList
     let besideThePoint: PhraseList
@@ -73,6 +76,9 @@ struct PhraseBook: Sendable {
                                   cores: SplitPhraseList(phrases.continuations))
         instructionCues = PhraseList(phrases.instructionCues)
         addressees = clauses(phrases.addressees)
+        forgetVerbs = SplitPhraseList(phrases.forgetVerbs)
+        ownSpeech = SplitPhraseList(phrases.ownSpeech)
+        reportingVerbs = PhraseList(phrases.reportingVerbs)
         complementizers = PhraseList(phrases.complementizers)
         pastTime = PhraseList(phrases.pastTime)
         besideThePoint = PhraseList(phrases.besideThePoint)
