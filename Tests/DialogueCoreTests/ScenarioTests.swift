@@ -88,7 +88,8 @@ import Testing
         }
     }
 
-    /// The floor without a model, measured on this set (issue 13 will raise it). Printed for
+    /// The floor without a model, measured on this set (92 % overall, 89.6 % in the weakest
+    /// language after issue 13's rules; dev 95 %, test 86 %). Printed for
     /// the report, per language, split and category; the thresholds only catch regressions.
     @Test func fallbackOnlyAcceptableRate() throws {
         let scenarios = try Fixtures.choiceScenarios()
@@ -108,8 +109,8 @@ import Testing
             print("  fallback miss \(miss.id): chose \(miss.chosen.rawValue), acceptable \(miss.acceptable.map(\.rawValue))")
         }
         #expect(report.overall.total == scenarios.count)
-        #expect(report.overall.rate >= 0.60, "\(report.summary)")
-        for rate in report.perLanguage { #expect(rate.rate >= 0.50, "\(rate.language): \(report.summary)") }
+        #expect(report.overall.rate >= 0.88, "\(report.summary)")
+        for rate in report.perLanguage { #expect(rate.rate >= 0.85, "\(rate.language): \(report.summary)") }
     }
 
     /// The fields the product's decoder does not read.

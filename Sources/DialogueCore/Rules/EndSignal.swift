@@ -27,6 +27,8 @@ extension PhraseBook {
     /// A completion ending counts only as the last sentence that says something, and only if
     /// that sentence is all control ("Yeah, I think that covers it. I'm done."): "That's it. It
     /// also tracks …" goes on, and so do "… and that's all we have" or "… just goes: done".
+    /// A clause that only takes leave ("…, luego lo seguimos") ends in that last sentence too,
+    /// and "forget what I said" refuses as the last sentence.
     /// `afterAnythingElse`: the question was "anything else?", where a bare "No." ends too.
     func endSignal(in answer: String, afterAnythingElse: Bool) -> EndSignal? {
         let text = ownWords(answer)
