@@ -38,6 +38,22 @@ import Testing
         #expect([.meetingFocus, .decision].contains(english.fallbackChoice(later)))
     }
 
+    /// When the words show no kind, the questions already asked do: a conversation asked what
+    /// stayed with the person goes on as a reflection, one asked about its meeting as a meeting.
+    @Test func theAskedQuestionsImplyTheKindWhenTheWordsShowNone() {
+        let hut = Fixtures.conversation([("opening", "Three days alone in a hut in the Alps."),
+                                         ("impression", "Quiet. Very quiet.")])
+        #expect(english.kind(of: hut) == .reflection)
+        #expect(english.fallbackChoice(hut) == .takeaway)
+        let council = Fixtures.conversation([("opening", "The council session on the new park is on the fifteenth."),
+                                             ("meetingFocus", "The swings, and the shade.")])
+        #expect(english.kind(of: council) == .meeting)
+        #expect(english.allowedChoices(council).contains(.decision))
+        let unknown = Fixtures.conversation([("opening", "Three days alone in a hut in the Alps.")])
+        #expect(english.kind(of: unknown) == .general)
+        #expect(!english.allowedChoices(unknown).contains(.decision))
+    }
+
     @Test func anAskedCaseIsReplaced() {
         let conversation = Fixtures.conversation([
             ("opening", "A kitchen timer app that talks to you."),

@@ -8,18 +8,21 @@ import Testing
     /// `withKnownIssue`, so a listed case that starts passing fails the test as well (take it off
     /// the list), and so does any unlisted case that fails.
     enum KnownRuleGaps {
-        /// issue 13: refusals and indirect endings that the own-words detectors (negated record
-        /// verbs, removal imperatives, leaving now + putting off; see `OwnWords.swift`) still miss.
-        /// All in the test split: the detectors were designed on the dev split only.
+        /// issue 13: refusals and endings that the own-words detectors (negated record verbs,
+        /// removal imperatives, leaving now + putting off, a clause that only takes leave; see
+        /// `OwnWords.swift`, `LeaveTaking.swift`) still miss. All but one in the test split: the
+        /// detectors were designed on the dev split only. de-indirectEnding-08 (dev): "I'm out of
+        /// time, I have to pick up the kids" alone is also how a problem is described.
         static let missedEndings: Set<String> = [
-            "es-indirectEnding-04", "de-refusal-04", "de-refusal-06", "de-indirectEnding-02", "de-indirectEnding-04",
-            "ja-refusal-04", "ja-indirectEnding-02", "ja-indirectEnding-04",
+            "de-refusal-06", "de-indirectEnding-02", "de-indirectEnding-04", "ja-refusal-04", "ja-indirectEnding-04",
+            "de-indirectEnding-08", "de-indirectEnding-13", "ja-refusal-20", "ja-indirectEnding-13", "ja-indirectEnding-14",
+            "ja-explicitEnding-08", "es-refusal-17", "en-refusal-12", "en-explicitEnding-06", "fr-explicitEnding-06",
         ]
         /// issue 13: ending words used as content that the rules still take for an ending (test split).
-        static let falseEndings: Set<String> = ["es-endingWordAsContent-02", "de-endingWordAsContent-04"]
-        /// issue 13: gates opened by keywords (a past or set-aside meeting, a product word in a
-        /// plan): none left since meetings count only ahead and product ideas only in the opening.
-        static let gating: Set<String> = []
+        static let falseEndings: Set<String> = ["de-endingWordAsContent-04"]
+        /// issue 13: gates opened by keywords. en-refusal-12 (test): an appraisal in the past
+        /// ("it went badly") still counts as a meeting ahead.
+        static let gating: Set<String> = ["en-refusal-12"]
         /// A false ending offers only finals: no acceptable question is left for the model. (A
         /// missed ending still offers `stop` and `ready`: the model sees every ending.)
         static let noAcceptableChoice = falseEndings
@@ -85,7 +88,8 @@ import Testing
         }
     }
 
-    /// The floor without a model, measured on this set (issue 13 will raise it). Printed for
+    /// The floor without a model, measured on this set (92 % overall, 89.6 % in the weakest
+    /// language after issue 13's rules; dev 95 %, test 86 %). Printed for
     /// the report, per language, split and category; the thresholds only catch regressions.
     @Test func fallbackOnlyAcceptableRate() throws {
         let scenarios = try Fixtures.choiceScenarios()
@@ -105,8 +109,8 @@ import Testing
             print("  fallback miss \(miss.id): chose \(miss.chosen.rawValue), acceptable \(miss.acceptable.map(\.rawValue))")
         }
         #expect(report.overall.total == scenarios.count)
-        #expect(report.overall.rate >= 0.60, "\(report.summary)")
-        for rate in report.perLanguage { #expect(rate.rate >= 0.50, "\(rate.language): \(report.summary)") }
+        #expect(report.overall.rate >= 0.88, "\(report.summary)")
+        for rate in report.perLanguage { #expect(rate.rate >= 0.85, "\(rate.language): \(report.summary)") }
     }
 
     /// The fields the product's decoder does not read.

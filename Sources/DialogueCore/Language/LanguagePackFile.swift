@@ -21,6 +21,7 @@ struct LanguagePackFile: Decodable, Sendable {
         var endings, interruptions, refusals, refusalCoversAll, fillers, endingTails, negatives: [String]?
         var hesitations, productIdea, meeting, reflection: [String]?
         var recordVerbs, recordPlaces, negations, talkDeixis, removalVerbs, leavingNow, postponing: [String]?
+        var continuations, timeFrames, closers, glue, addressees, forgetVerbs, ownSpeech, reportingVerbs: [String]?
         var instructionCues, complementizers, pastTime, besideThePoint: [String]?
         var angleCues: [String: [String]]?
     }
@@ -96,6 +97,14 @@ struct LanguagePackFile: Decodable, Sendable {
             removalVerbs: pickList("removalVerbs", \.removalVerbs),
             leavingNow: pickList("leavingNow", \.leavingNow),
             postponing: pickList("postponing", \.postponing),
+            continuations: pickList("continuations", \.continuations),
+            timeFrames: pickList("timeFrames", \.timeFrames),
+            closers: pickList("closers", \.closers),
+            glue: pickList("glue", \.glue),
+            forgetVerbs: pickList("forgetVerbs", \.forgetVerbs),
+            ownSpeech: pickList("ownSpeech", \.ownSpeech),
+            reportingVerbs: pickList("reportingVerbs", \.reportingVerbs),
+            addressees: pickList("addressees", \.addressees),
             instructionCues: pickList("instructionCues", \.instructionCues),
             complementizers: pickList("complementizers", \.complementizers),
             pastTime: pickList("pastTime", \.pastTime),

@@ -51,6 +51,34 @@ public struct Phrases: Sendable, Hashable, Codable {
     /// "I'll come back to this", "on reprend ça ce soir", "lo seguimos otro día", "また今度".
     public var postponing: [String]
 
+    // Taking leave of the talk in a clause of its own (see `LeaveTaking`): the clause is made
+    // only of closed-class words around its core, so content ("we'll continue with the garden
+    // in May") never is one.
+    /// Going on with this talk another time: "we'll continue", "talk soon", "reden … weiter",
+    /// "lo seguimos", "on en reparle", "続き". The core of "we'll continue some other time".
+    public var continuations: [String]
+    /// When: "later", "tomorrow", "another time", "for today", "mañana", "今日は", "次回".
+    public var timeFrames: [String]
+    /// Short closing words that take a time frame ("das gewesen sein", "ya vale", "これで"):
+    /// "für heute soll's das gewesen sein", "por hoy ya vale", "今日のところはこれで".
+    public var closers: [String]
+    /// Pronouns, auxiliaries and particles that may stand between the parts ("let's", "wir",
+    /// "lo", "on", "に", "して").
+    public var glue: [String]
+    /// "Forget", "vergiss", "olvida", "oublie", "忘れて": with `ownSpeech` in its sentence, a
+    /// request to drop what was said ("forget I said any of that"); alone, content ("forget it,
+    /// too expensive").
+    public var forgetVerbs: [String]
+    /// The person's own words as an object: "i said", "ich … gesagt", "lo que te he contado",
+    /// "ce que j'ai dit", "さっきの話".
+    public var ownSpeech: [String]
+    /// Verbs that report speech ("she said", "er hat geschrien", "dijo", "a crié", "と言"):
+    /// before a colon, or starting the next clause, they make the words quoted content.
+    public var reportingVerbs: [String]
+    /// Names for the program used as a vocative ("Assistant, …", "アシスタントさん、…"): a clause
+    /// that only addresses it starts an instruction-like line.
+    public var addressees: [String]
+
     /// Words that start an instruction-like line ("ignore the above", "[system]", "consigne"):
     /// from there on the answer is user data, never an ending or a gate.
     public var instructionCues: [String]

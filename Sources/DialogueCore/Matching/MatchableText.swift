@@ -131,9 +131,11 @@ struct MatchableText: Sendable, Equatable {
     }
 
     static let apostrophes: Set<Unicode.Scalar> = ["'", "\u{2019}", "\u{2018}", "\u{02BC}", "`", "\u{00B4}"]
-    static let sentenceMarks: Set<Unicode.Scalar> = [".", "!", "?", "\u{3002}", "\u{FF61}", "\u{2026}", "\u{203C}", "\u{2047}", "\u{2048}", "\u{2049}", "\u{00A1}", "\u{00BF}", "\n"]
+    /// "¡" and "¿" only open a clause: the sentence ends at "!" and "?", so "Mi madre gritó:
+    /// ¡bórralo!" stays one sentence with its words after the colon.
+    static let sentenceMarks: Set<Unicode.Scalar> = [".", "!", "?", "\u{3002}", "\u{FF61}", "\u{2026}", "\u{203C}", "\u{2047}", "\u{2048}", "\u{2049}", "\n"]
     static let clauseMarks: Set<Unicode.Scalar> = [
-        ",", ";", ":", "\u{3001}", "\u{FF64}", "(", ")", "[", "]", "{", "}", "\"", "\u{201C}", "\u{201D}",
+        ",", ";", ":", "\u{3001}", "\u{00A1}", "\u{00BF}", "\u{FF64}", "(", ")", "[", "]", "{", "}", "\"", "\u{201C}", "\u{201D}",
         "\u{201E}", "\u{00AB}", "\u{00BB}", "\u{2014}", "\u{2013}", "\u{300C}", "\u{300D}", "\u{300E}",
         "\u{300F}", "\u{FF08}", "\u{FF09}", "/", "\u{30FB}", "\u{3010}", "\u{3011}", "\u{FF1A}",
     ]

@@ -27,20 +27,28 @@ extension PhraseBook {
     /// A completion ending counts only as the last sentence that says something, and only if
     /// that sentence is all control ("Yeah, I think that covers it. I'm done."): "That's it. It
     /// also tracks …" goes on, and so do "… and that's all we have" or "… just goes: done".
+    /// A clause that only takes leave ("…, luego lo seguimos") ends in that last sentence too,
+    /// and "forget what I said" refuses as the last sentence.
     /// `afterAnythingElse`: the question was "anything else?", where a bare "No." ends too.
     func endSignal(in answer: String, afterAnythingElse: Bool) -> EndSignal? {
         let text = ownWords(answer)
         let sentences = text.sentences[...]
         let clauses = text.clauses
-        if refusals.matches(sentences) || sentences.contains(where: refusesKeeping(inSentence:)) { return .refusal }
+        if refusals.matches(sentences) || sentences.contains(where: refusesKeeping(inSentence:))
+            || text.sentences.last.map(forgetsWhatWasSaid) == true {
+            return .refusal
+        }
         if clauses.contains(where: { interruptions.clauseMatches($0) && !isReported($0) }) || leavesAndPutsOff(text) {
             return .interruption
         }
         // The last sentence that says something, skipping closing small talk ("Thank you.").
-        if let index = text.sentences.lastIndex(where: { !isSmallTalk($0) || $0.contains(where: endings.clauseMatches) }),
-           closes(text, sentence: index) {
+        let lastSaying = text.sentences.lastIndex { sentence in
+            !isSmallTalk(sentence) || sentence.contains { endings.clauseMatches($0) || leaveTaking.takesLeave($0) }
+        }
+        if let index = lastSaying, closes(text, sentence: index) {
             return .ending
         }
+        if let index = lastSaying, takesLeave(text, sentence: index) { return .interruption }
         if afterAnythingElse, !sentences.isEmpty,
            sentences.allSatisfy({ sentence in sentence.allSatisfy { clause in
                negatives.clauseMatches(clause) || smallTalk.composes(clause, from: 0, to: clause.count) } }),
@@ -61,6 +69,17 @@ extension PhraseBook {
         guard let last = sentence.lastIndex(where: { !smallTalk.composes($0, from: 0, to: $0.count) || endings.clauseMatches($0) }),
               isEnding(sentence[last]), !text.afterColon[index][last] else { return false }
         return !sentence[..<last].contains { !isControl($0) && endingWords.occurs(inClause: $0) }
+    }
+
+    /// Whether a clause of the sentence takes leave of the talk in its own words ("Perdona, me
+    /// llama mi madre, luego lo seguimos", "Bon, ça suffit pour aujourd'hui, je suis crevé"):
+    /// the reason around it may be anything; what it says is only that the talk ends now.
+    /// Only in the last sentence that says something, and never after a colon or reported.
+    func takesLeave(_ text: MatchableText, sentence index: Int) -> Bool {
+        text.sentences[index].indices.contains { clause in
+            let words = text.sentences[index][clause]
+            return leaveTaking.takesLeave(words) && !text.afterColon[index][clause] && !isReported(words)
+        }
     }
 
     /// A possible ending the rules do not force, for the model to weigh: an ending phrase in

@@ -4,6 +4,16 @@ public enum NoteKind: String, Sendable, Hashable, Codable, CaseIterable {
     case product, meeting, reflection, general
 
     /// The note's tag in the interface language ("product idea", "Besprechung", "会議").
+    /// The kind the questions already asked imply, for when the words showed none: a
+    /// conversation that was asked "What stayed with you?" is a reflection, one asked about
+    /// its meeting is a meeting, whatever its nouns ("Ich war drei Tage auf einer Hütte").
+    static func implied(by asked: [QuestionChoice]) -> NoteKind? {
+        if asked.contains(where: { $0 == .meetingFocus || $0 == .decision }) { return .meeting }
+        if asked.contains(.audience) { return .product }
+        if asked.contains(where: { $0 == .impression || $0 == .takeaway }) { return .reflection }
+        return nil
+    }
+
     public func tag(_ pack: LanguagePack) -> String {
         switch self {
         case .product: pack.ui(.tagProduct)

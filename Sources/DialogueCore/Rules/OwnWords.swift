@@ -4,20 +4,35 @@
 /// the exchange and never open a gate.
 extension PhraseBook {
     /// The answer without quoted clauses and without anything from the first instruction-like
-    /// sentence on (an injection runs to the end of what it was pasted into).
+    /// sentence on (an injection runs to the end of what it was pasted into). A sentence is
+    /// instruction-like when a clause starts with a cue ("ignore the above", "[system]") or
+    /// only addresses the program ("Assistant, …"): a person talking to us does not name us.
     func ownWords(_ answer: String) -> MatchableText {
         let text = MatchableText(answer)
         let injected = text.sentences.firstIndex { sentence in
-            sentence.contains { instructionCues.startsClause($0, after: fillers) }
+            sentence.contains { instructionCues.startsClause($0, after: fillers) || addressees.clauseMatches($0) }
         } ?? text.sentences.count
-        return text.keeping { sentence, clause in sentence < injected && !text.quoted[sentence][clause] }
+        return text.keeping { sentence, clause in
+            sentence < injected && !text.quoted[sentence][clause] && !isReportedSpeech(text, sentence: sentence, clause: clause)
+        }
+    }
+
+    /// Words someone is reported to have said, without quotation marks: after a colon that
+    /// follows a reporting verb ("Er hat geschrien: Lösch das sofort!"), or right before a
+    /// clause that starts with one ("Let's stop, she said", "また今度、と言いながら").
+    func isReportedSpeech(_ text: MatchableText, sentence: Int, clause: Int) -> Bool {
+        let clauses = text.sentences[sentence]
+        if clause + 1 < clauses.count, reportingVerbs.startsClause(clauses[clause + 1], after: fillers) { return true }
+        guard text.afterColon[sentence][clause],
+              let colon = text.afterColon[sentence].firstIndex(of: true), colon > 0 else { return false }
+        return reportingVerbs.occurs(inClause: clauses[colon - 1])
     }
 
     /// A refusal in the person's own words, within one clause: a negated record or keep verb
     /// (or a place where words are kept) pointing at what was said — "I'd rather this wasn't
     /// written down", "bitte speicher nichts davon", "esto no lo apuntes", "これは記録しないで",
     /// "it shouldn't be on any recording" — or an imperative that removes it ("delete that",
-    /// "lösch das bitte wieder"). A clause about the product ("the app should not save it") is
+    /// "lösch das bitte wieder", "esa parte sácala de la nota"). A clause about the product ("the app should not save it") is
     /// content: what the idea does is not what we do. `topic`: the clause before was only a
     /// pointer, set off as the topic ("Ça, tu ne le notes pas", "これ、記録に残したくない").
     /// `negatedAbove`: the clause is the complement of a negated wish in the clause before
@@ -55,6 +70,18 @@ extension PhraseBook {
     func isPointerOnly(_ clause: [String]) -> Bool {
         fillers.reachable(clause, from: 0).contains { start in
             talkDeixis.matches(in: clause, at: start).contains { start + $0.tokens.count == clause.count }
+        }
+    }
+
+    /// "Forget I said any of that", "Vergiss bitte, was ich eben gesagt habe", "さっきの話は
+    /// 忘れてください": a forget imperative at the edge of a clause, the person's own words in
+    /// the same sentence, and nothing else there: "Forget what I said about the price, it's
+    /// cheaper" corrects, it does not refuse. Only in the last sentence.
+    func forgetsWhatWasSaid(_ sentence: [[String]]) -> Bool {
+        guard sentence.contains(where: { forgetVerbs.standsAtEdge(of: $0, fillers: fillers, tails: tails) }),
+              sentence.contains(where: ownSpeech.occurs(inClause:)) else { return false }
+        return sentence.allSatisfy { clause in
+            forgetVerbs.occurs(inClause: clause) || ownSpeech.occurs(inClause: clause) || isControl(clause)
         }
     }
 

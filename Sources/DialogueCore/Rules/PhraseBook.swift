@@ -24,7 +24,13 @@ struct PhraseBook: Sendable {
     let postponing: SplitPhraseList
     /// `leavingNow` and `postponing` as whole clauses: control, not content, in a closing sentence.
     let leavingOrPostponingClauses: ClauseMatcher
+    let leaveTaking: LeaveTaking
     let instructionCues: PhraseList
+    /// "Assistant," as a clause of its own: the line is addressed to the program.
+    let addressees: ClauseMatcher
+    let forgetVerbs: SplitPhraseList
+    let ownSpeech: SplitPhraseList
+    let reportingVerbs: PhraseList
     let complementizers: PhraseList
     let pastTime: PhraseList
     let besideThePoint: PhraseList
@@ -64,7 +70,15 @@ struct PhraseBook: Sendable {
         leavingNow = SplitPhraseList(phrases.leavingNow)
         postponing = SplitPhraseList(phrases.postponing)
         leavingOrPostponingClauses = clauses(phrases.leavingNow + phrases.postponing)
+        leaveTaking = LeaveTaking(vocabulary: PhraseList(phrases.fillers + phrases.endingTails + phrases.talkDeixis + phrases.glue),
+                                  timeFrames: PhraseList(phrases.timeFrames + phrases.postponing),
+                                  closers: PhraseList(phrases.closers),
+                                  cores: SplitPhraseList(phrases.continuations))
         instructionCues = PhraseList(phrases.instructionCues)
+        addressees = clauses(phrases.addressees)
+        forgetVerbs = SplitPhraseList(phrases.forgetVerbs)
+        ownSpeech = SplitPhraseList(phrases.ownSpeech)
+        reportingVerbs = PhraseList(phrases.reportingVerbs)
         complementizers = PhraseList(phrases.complementizers)
         pastTime = PhraseList(phrases.pastTime)
         besideThePoint = PhraseList(phrases.besideThePoint)
@@ -79,10 +93,10 @@ struct PhraseBook: Sendable {
     }
 
     /// One clause that only steers: an ending, interruption, refusal, having to leave or
-    /// putting off, a short negative, or small talk.
+    /// putting off, taking leave, a short negative, or small talk.
     func isControl(_ clause: [String]) -> Bool {
         endings.clauseMatches(clause) || interruptions.clauseMatches(clause) || refusals.clauseMatches(clause)
-            || leavingOrPostponingClauses.clauseMatches(clause) || refusesKeeping(clause)
+            || leavingOrPostponingClauses.clauseMatches(clause) || refusesKeeping(clause) || leaveTaking.takesLeave(clause)
             || negatives.clauseMatches(clause) || smallTalk.composes(clause, from: 0, to: clause.count)
     }
 

@@ -66,11 +66,18 @@ public struct Rules: Sendable {
     /// "I don't know yet": valid content, not asked again.
     public func isHesitant(_ answer: String) -> Bool { book.isHesitant(answer) }
 
-    public func kind(of conversation: Conversation) -> NoteKind { book.kind(of: conversation.answers) }
+    /// From the answers' words; when they show none, from the questions already asked.
+    public func kind(of conversation: Conversation) -> NoteKind {
+        let kind = book.kind(of: conversation.answers)
+        guard kind == .general else { return kind }
+        return NoteKind.implied(by: conversation.askedChoices) ?? kind
+    }
 
-    /// Whether some answer mentions a meeting (gates `decision` and `meetingFocus`).
+    /// Whether some answer mentions a meeting, or its meeting was already asked about (gates
+    /// `decision` and `meetingFocus`).
     public func mentionsMeeting(_ conversation: Conversation) -> Bool {
         conversation.answers.contains(where: book.mentionsMeeting)
+            || conversation.askedChoices.contains { $0 == .meetingFocus || $0 == .decision }
     }
 
     /// Whether the case may be asked at all in this conversation (its trigger was seen).
