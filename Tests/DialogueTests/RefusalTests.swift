@@ -57,4 +57,19 @@ struct RefusalTests {
         #expect(outcome.sources.last.map { answer.hasPrefix($0.text) } == true)
         #expect(script.journalText.contains(answer.replacingOccurrences(of: "'", with: "'")), "the journal keeps the whole answer")
     }
+
+    /// "Any of it", however it is said, covers everything said so far.
+    @Test(arguments: [("en", "I don't want any of it saved."), ("en", "Please don't keep anything I said."),
+                      ("es", "No quiero que se guarde nada de lo que dije."), ("es", "No guardes nada, por favor."),
+                      ("fr", "Je ne veux pas que quoi que ce soit soit enregistré."), ("fr", "N'enregistre rien du tout."),
+                      ("de", "Ich will nicht, dass irgendetwas davon gespeichert wird."), ("de", "Speicher bloß nichts davon."),
+                      ("de", "Ich will nicht, dass irgendwas hiervon aufgenommen wird."),
+                      ("ja", "何も残さないでください。"), ("ja", "今まで話したことは全部消してください。")])
+    func anyOfItInOwnWordsCoversEverything(language: String, refusal: String) async throws {
+        let first = Self.cases.first { $0.language == language }!.first
+        let (outcome, _) = try await run(language, [first, refusal])
+        #expect(outcome.endReason == .refused, "\(language): \(refusal)")
+        #expect(outcome.refusal == .everything, "\(language): \(refusal)")
+        #expect(outcome.sources.isEmpty)
+    }
 }
