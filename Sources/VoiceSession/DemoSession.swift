@@ -6,7 +6,7 @@ import Speech
 /// headless PulseAudio carries the audio (or the one given, so a test can record what the demo
 /// played); a synthetic person answers each question with espeak-ng into its microphone.
 public enum DemoSession {
-    public static func run(_ context: SessionContext, answers: [SpokenText], audioServer: String?) async throws -> Int32 {
+    public static func run(_ context: SessionContext, script: DemoScript, audioServer: String?) async throws -> Int32 {
         let display = context.display
         var privateServer: PrivateAudioServer?
         defer { privateServer?.stop() }
@@ -24,7 +24,7 @@ public enum DemoSession {
         }
         display.hint("A synthetic person answers in \(context.pack.name).")
         let voiced = context.with { $0.audioServer = address }
-        let person = try SyntheticPerson(serverAddress: address, answers: answers, voice: voiced.pack.voice)
+        let person = try SyntheticPerson(serverAddress: address, script: script, voice: voiced.pack.voice)
         let voice = try await VoicePorts.open(voiced, person: person)
         return await ExchangeSession(context: voiced, voice: voice).run()
     }

@@ -82,17 +82,18 @@ public struct VoiceAnswers: AnswerSource {
     public let engineGate = EngineGate()
 
     public func answer(to question: TurnQuestion) async throws -> AnswerOutcome {
-        try await hear(early: nil).outcome
+        try await hear(question, early: nil).outcome
     }
 
     public func answer(to question: TurnQuestion,
                        early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome {
-        try await hear(early: early).outcome
+        try await hear(question, early: early).outcome
     }
 
-    /// Listens and transcribes one answer. `early` receives the answer as heard at a pause
-    /// (overlap only), so the next question is decided within the hangover.
-    public func hear(early: (@Sendable (String) -> Task<Void, Never>)?) async throws -> HeardAnswer {
+    /// Listens and transcribes the answer to `question` (the demo's person answers it). `early`
+    /// receives the answer as heard at a pause (overlap only), so the next question is decided
+    /// within the hangover.
+    public func hear(_ question: TurnQuestion = .opening, early: (@Sendable (String) -> Task<Void, Never>)?) async throws -> HeardAnswer {
         let feedback = self.feedback, engineGate = self.engineGate, pack = feedback.pack
         feedback.started()
         // Every pause transcribes the whole answer so far: stretches transcribed apart lose
@@ -110,7 +111,7 @@ public struct VoiceAnswers: AnswerSource {
             }
             return text
         }
-        let speaking = person.map { person in Task { try await person.speakNextAnswer() } }
+        let speaking = person.map { person in Task { try await person.speakAnswer(to: question) } }
         defer { speaking?.cancel(); speculation?.abandon() }
         let result = try await listener.listen { event in
             feedback.show(event)

@@ -38,7 +38,7 @@ enum DemoCommand {
             session.notesDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("dialogue-memo-demo-notes").path
         }
         let context = try session.context()
-        let answers = try options.scenario.map(SyntheticPerson.scenario) ?? context.pack.demoAnswers
-        return try await DemoSession.run(context, answers: answers, audioServer: options.audioServer)
+        let script = try options.scenario.map { DemoScript(answers: try SyntheticPerson.scenario($0)) } ?? context.pack.demo
+        return try await DemoSession.run(context, script: script, audioServer: options.audioServer)
     }
 }

@@ -112,6 +112,7 @@ import Testing
             + pack.questions.map { ($0.key.rawValue, $0.value) }
             + pack.closings.map { ($0.key.rawValue, $0.value) }
             + pack.demoAnswers.enumerated().map { ("demo.answers[\($0.offset)]", $0.element) }
+            + pack.demo.byQuestion.map { ("demo.byQuestion.\($0.key.rawValue)", $0.value) }
         #expect(!pack.demoAnswers.isEmpty)
         for (name, line) in spoken {
             let speech = try #require(line.speech, "ja \(name) has no speech form")
@@ -139,6 +140,22 @@ import Testing
                 #expect(rules.endSignal(in: answer.text) == nil, "\(code): \(answer.text)")
                 #expect(rules.endSignal(in: answer.text, answering: .choice(.moreDetails)) == nil, "\(code): \(answer.text)")
                 #expect(!rules.isHesitant(answer.text), "\(code): \(answer.text)")
+            }
+        }
+    }
+
+    /// The demo's person answers the question asked: every question a product idea can be
+    /// asked has its answer in every language (the meeting questions stay closed for it), and
+    /// none of them ends the exchange or hesitates.
+    @Test func everyQuestionTheDemoCanBeAskedHasItsOwnAnswer() throws {
+        let meetingOnly: Set<QuestionChoice> = [.decision, .meetingFocus]
+        for code in LanguagePackLoader.supportedLanguages {
+            let pack = try Fixtures.pack(code)
+            let rules = try Fixtures.rules(code)
+            #expect(Set(pack.demo.byQuestion.keys) == Set(QuestionChoice.questions).subtracting(meetingOnly), "\(code)")
+            for (question, answer) in pack.demo.byQuestion {
+                #expect(rules.endSignal(in: answer.text, answering: .choice(question)) == nil, "\(code) \(question): \(answer.text)")
+                #expect(!rules.isHesitant(answer.text), "\(code) \(question): \(answer.text)")
             }
         }
     }

@@ -127,7 +127,6 @@ struct DemoDialogueTests {
 
     static func dialogue(_ language: String) async throws {
         let pack = try LanguagePackLoader().load(language)
-        let scenario = pack.demoAnswers
         let floors = try #require(Self.floors[language])
         let japanese = language == "ja"
         let audio = try PrivateTestServer()
@@ -182,12 +181,18 @@ struct DemoDialogueTests {
         let closing = try #require(QuestionChoice(rawValue: last["choice"] as? String ?? ""))
         #expect(closing.isFinal, "the exchange did not end with ready or stop")
 
+        // What the person said: the answer written for each question asked, the ending last.
+        let asked = try questions.map { try #require(TurnQuestion(name: $0["question"] as? String ?? "")) }
+        let scenario = Array(asked.enumerated().compactMap { pack.demo.answer(to: $0.element, turn: $0.offset) }
+            .prefix(pack.demo.followUps + 2))
+        try #require(scenario.last == pack.demoAnswers.last, "the person never said the ending: \(asked)")
+        print("[\(language)] asked \(asked.map(\.description)); answered \(scenario.map(\.text))")
+
         // Heard on speaker.monitor, one to one and in order: each question asked, then the
         // closing line, each as long as espeak-ng says it.
         var expected: [(name: String, length: Double)] = []
-        for question in questions {
+        for (question, turn) in zip(questions, asked) {
             let name = try #require(question["question"] as? String)
-            let turn = try #require(TurnQuestion(name: name))
             expected.append((name, try Self.spokenLength(pack.prompt(for: turn).spoken, voice: pack.voice)))
         }
         expected.append(("closing " + closing.rawValue, try Self.spokenLength(pack.line(for: closing).spoken, voice: pack.voice)))

@@ -24,16 +24,17 @@ public struct LanguagePack: Sendable {
     public let noteDate: String
     public let ui: [String: String]
     public let phrases: Phrases
-    /// The synthetic person of `dialogue-memo demo`: the answers it speaks in turn, the last an
-    /// ending phrase. Empty when the file has none.
-    public let demoAnswers: [SpokenText]
+    /// The synthetic person of `dialogue-memo demo`. No answers when the file has none.
+    public let demo: DemoScript
+    /// The demo's fixed answers: the idea, follow-ups, the ending phrase last.
+    public var demoAnswers: [SpokenText] { demo.answers }
     /// Keys this language's file lacked and took from English (empty for a complete file).
     public let keysFromEnglish: [String]
 
     public init(code: String, name: String, voice: String, whisperLanguage: String,
                 opening: SpokenText, questions: [QuestionChoice: SpokenText],
                 closings: [QuestionChoice: SpokenText], noteTitle: String, noteDate: String,
-                ui: [String: String], phrases: Phrases, demoAnswers: [SpokenText] = [],
+                ui: [String: String], phrases: Phrases, demo: DemoScript = DemoScript(answers: []),
                 keysFromEnglish: [String] = []) {
         self.code = code
         self.name = name
@@ -46,7 +47,7 @@ public struct LanguagePack: Sendable {
         self.noteDate = noteDate
         self.ui = ui
         self.phrases = phrases
-        self.demoAnswers = demoAnswers
+        self.demo = demo
         self.keysFromEnglish = keysFromEnglish
     }
 

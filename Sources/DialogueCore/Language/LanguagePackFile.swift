@@ -28,6 +28,8 @@ struct LanguagePackFile: Decodable, Sendable {
 
     struct DemoFile: Decodable, Sendable {
         var answers: [SpokenText]?
+        /// Keyed by question name: the answer to that question (`DemoScript`).
+        var byQuestion: [String: SpokenText]?
     }
 
     /// Problems that make the file wrong rather than merely incomplete: names that are not
@@ -40,6 +42,7 @@ struct LanguagePackFile: Decodable, Sendable {
         unknown += (questions ?? [:]).keys.filter { !questionNames.contains($0) }.map { "questions.\($0)" }
         unknown += (closing ?? [:]).keys.filter { !closingNames.contains($0) }.map { "closing.\($0)" }
         unknown += (phrases?.angleCues ?? [:]).keys.filter { !angleNames.contains($0) }.map { "phrases.angleCues.\($0)" }
+        unknown += (demo?.byQuestion ?? [:]).keys.filter { !questionNames.contains($0) }.map { "demo.byQuestion.\($0)" }
         return unknown.sorted()
     }
 
@@ -122,7 +125,10 @@ struct LanguagePackFile: Decodable, Sendable {
             noteDate: pick("noteDate", noteDate, english.noteDate) ?? "{year}-{mm}-{dd}",
             ui: uiStrings,
             phrases: phraseLists,
-            demoAnswers: demo?.answers ?? [],
+            demo: DemoScript(answers: demo?.answers ?? [],
+                             byQuestion: Dictionary(uniqueKeysWithValues: (demo?.byQuestion ?? [:]).compactMap { name, answer in
+                                 QuestionChoice(rawValue: name).map { ($0, answer) }
+                             })),
             keysFromEnglish: fromEnglish)
         return missing.isEmpty ? .success(pack) : .failure(MissingKeys(names: missing))
     }
