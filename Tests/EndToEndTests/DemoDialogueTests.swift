@@ -99,23 +99,22 @@ struct DemoDialogueTests {
     }
 
     /// Measured floors per language (whisper base q8_0 on espeak-ng's voice): how much of the
-    /// scenario's answers (all together) the note holds, and how much of the note comes from
-    /// them. Per answer (1–3; from the scenario), runs gave:
-    ///   en 0.96 1.00 1.00; 0.98 — 1.00 0.94 1.00; 0.97 — 0.96 1.00 1.00; 0.98 — 0.96 1.00 1.00; 0.98
-    ///   es 0.94 1.00 0.78; 0.90 — 0.94 1.00 0.56; 0.76 — 0.94 1.00 0.67; 0.86 — 0.88 1.00 0.67; 0.78
-    ///   fr 0.65 0.64 0.50; 0.61 — 0.71 0.79 0.57; 0.67 — 0.65 0.57 0.43; 0.52 — 0.65 0.79 0.57; 0.62
-    ///   de 0.73 0.44 0.71; 0.68 — 0.80 0.44 0.86; 0.70 — 0.73 0.44 0.71; 0.57 — 0.73 0.33 0.57; 0.61
-    ///   ja 0.59 0.50 0.65; 0.61 — 0.31 0.44 0.65; 0.52 — 0.31 0.13 0.65; 0.33 — 0.59 0.44 0.65; 0.51
+    /// answers to the questions asked (all together) the note holds, and how much of the note
+    /// comes from them. Three runs with the answers per question gave (answers; from them):
+    ///   en 0.94 0.92 0.94; 0.94 0.92 0.92 — es 0.91 0.79 0.91; 0.86 0.74 0.86
+    ///   fr 0.59 (with the candidates heard best); 0.55 — de 0.84 ×3; 0.82 0.87 0.87
+    ///   ja 0.31 0.28 0.44; 0.31 0.28 0.42
     /// The same audio reaches whisper at a different phase each run and the words vary with it,
     /// most for a single short answer: so each answer need only be heard at all (`answerFloor`),
-    /// and the floors are on the whole dialogue, 0.1 below the lowest run (rounded down to 0.05).
-    /// What the note must hold exactly is what the program heard, checked separately.
+    /// and the floors are on the whole dialogue, about 0.1 below the lowest run (rounded down
+    /// to 0.05; French and Japanese lower, as their runs spread most). What the note must hold
+    /// exactly is what the program heard, checked separately.
     static let floors: [String: (heard: Double, fromScenario: Double)] = [
-        "en": (0.85, 0.85),
-        "es": (0.75, 0.65),
-        "fr": (0.45, 0.40),
-        "de": (0.45, 0.45),
-        "ja": (0.25, 0.20),
+        "en": (0.80, 0.80),
+        "es": (0.65, 0.60),
+        "fr": (0.40, 0.35),
+        "de": (0.70, 0.70),
+        "ja": (0.15, 0.15),
     ]
     /// A share of one answer below this means it was not heard at all (the lowest seen: 0.13).
     static let answerFloor = 0.1
