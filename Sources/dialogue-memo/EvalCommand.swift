@@ -2,8 +2,9 @@ import Decisions
 import DialogueCore
 import Foundation
 import Options
+import VoiceSession
 
-/// `dialogue-memo eval choices|grouping|fuzz|prompts`: runs scenario cases through the real
+/// `dialogue-memo eval choices|grouping|fuzz|prompts|speech`: runs scenario cases through the real
 /// decision path (model, rules, retry, fallback) and measures it, or prints the prompts it scores.
 enum EvalCommand {
     static let commands = Subcommands(
@@ -18,6 +19,7 @@ enum EvalCommand {
             Subcommand(Grouping.self, "the note layouts: paragraph-boundary precision, recall and F1", run: grouping),
             Subcommand(Fuzz.self, "random conversations, hostile answers included: anything invalid?", run: fuzz),
             Subcommand(Prompts.self, "the prompt and the labels the product scores for each case", run: prompts),
+            Subcommand(SpeechEvaluationCommand.Arguments.self, "real recordings: error rates per language next to whisper-cli", run: SpeechEvaluationCommand.run),
         ])
 
     /// The decision service an evaluation runs: which model (or none), its prompt format and priors.

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Word error rate of a transcript against its reference; for Japanese, which has no spaces,
+/// the character error rate. The same normalisation as the bench (scripts/bench/dmbench/
+/// scoring.py), so the two report the same figure: NFKC, lower case, punctuation and symbols
+/// as spaces.
+public enum ErrorRate {
+    public static func words(_ text: String) -> [String] {
+        let folded = text.precomposedStringWithCompatibilityMapping.lowercased()
+        let spaced = String(folded.unicodeScalars.map { scalar -> Character in
+            switch scalar.properties.generalCategory {
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+                 .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+                " "
+            default: Character(scalar)
+            }
+        })
+        return spaced.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    /// Edits (insertions, deletions, substitutions) between two sequences.
+    public static func editDistance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    /// The edits per reference unit (word, or character for `ja`).
+    public static func of(_ hypothesis: String, reference: String, language: String) -> (errors: Int, units: Int) {
+        func units(_ text: String) -> [String] {
+            language == "ja" ? words(text).joined().map(String.init) : words(text)
+        }
+        let ref = units(reference)
+        return (editDistance(ref, units(hypothesis)), ref.count)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// `eval speech`: every clip of the real-speech set transcribed our two ways (the file
+/// settings of `transcribe`, and the dialogue's, `--fast`) and by `whisper-cli` of the same
+/// build and model, side by side, scored per language and split. Noise clips must give no text.
+public struct SpeechEvaluation: Sendable {
+    public enum System: String, CaseIterable, Sendable {
+        case ours, fast, whisperCLI = "whisper-cli"
+    }
+
+    public struct ClipResult: Sendable {
+        public let clip: SpeechSet.Clip
+        /// Per system: the transcript, its errors and reference units, and the seconds it took.
+        public var runs: [System: (text: String, errors: Int, units: Int, seconds: Double)] = [:]
+
+        public var line: String {
+            let figures = System.allCases.compactMap { system in
+                runs[system].map { run in
+                    clip.language == "none" ? "\(system.rawValue) \(run.text.isEmpty ? "no text" : "“\(run.text)”")"
+                        : "\(system.rawValue) \(ErrorFigure.format(run.errors, run.units))"
+                }
+            }
+            let seconds = clip.durationSeconds.map { String(format: ", %.1f s", $0) } ?? ""
+            return "\(clip.id) (\(clip.language), \(clip.kind), \(clip.split)\(seconds)): " + figures.joined(separator: " · ")
+        }
+    }
+
+    let transcriber: Transcriber
+    /// `whisper-cli` and its model; nil: not compared.
+    let whisperCLI: (binary: String, model: String)?
+    let threads: Int
+
+    public init(transcriber: Transcriber, whisperCLI: (binary: String, model: String)?, threads: Int = 2) {
+        self.transcriber = transcriber
+        self.whisperCLI = whisperCLI
+        self.threads = threads
+    }
+
+    public func run(_ set: SpeechSet, onClip: (ClipResult) -> Void) async throws -> [ClipResult] {
+        var results: [ClipResult] = []
+        for clip in set.clips {
+            guard let file = clip.file else { continue }
+            let path = set.folder + "/" + file
+            let samples = try WAVFile(contentsOf: path).monoSamples(at: Transcriber.sampleRate)
+            let whisperLanguage = clip.language == "none" ? "en" : clip.language
+            var result = ClipResult(clip: clip)
+            for (system, fast) in [(System.ours, false), (.fast, true)] {
+                let start = ContinuousClock.now
+                let text = AudioLevel.containsSpeechEnergy(samples)
+                    ? try await transcriber.transcribe(samples, options: FileTranscription.options(language: whisperLanguage, fast: fast)).text
+                    : ""
+                result.runs[system] = scored(text, clip, seconds: start.duration(to: .now).seconds)
+            }
+            if let whisperCLI {
+                let start = ContinuousClock.now
+                let text = try Self.whisperCLI(whisperCLI.binary, model: whisperCLI.model, file: path,
+                                               language: whisperLanguage, threads: threads)
+                result.runs[.whisperCLI] = scored(text, clip, seconds: start.duration(to: .now).seconds)
+            }
+            onClip(result)
+            results.append(result)
+        }
+        return results
+    }
+
+    /// Errors against the reference as written or with numbers in digits, whichever is fewer:
+    /// a number said is right either way.
+    func scored(_ text: String, _ clip: SpeechSet.Clip, seconds: Double) -> (text: String, errors: Int, units: Int, seconds: Double) {
+        let references = [clip.reference, clip.referenceDigits].compactMap { $0 }
+        let best = references.map { ErrorRate.of(text, reference: $0, language: clip.language) }.min { $0.errors < $1.errors }
+        return (text, best?.errors ?? 0, best?.units ?? 0, seconds)
+    }
+
+    /// whisper-cli's defaults (beam 5, best of 5, temperature fallback), text only.
+    static func whisperCLI(_ binary: String, model: String, file: String, language: String, threads: Int) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["-m", model, "-f", file, "-l", language, "-t", String(threads), "-bs", "5", "-bo", "5", "-nt", "-np"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}
+
+/// Error rates written as the issue tables write them (.105).
+public enum ErrorFigure {
+    public static func format(_ errors: Int, _ units: Int) -> String {
+        let rate = String(format: "%.3f", Double(errors) / Double(max(units, 1)))
+        return rate.hasPrefix("0") ? String(rate.dropFirst()) : rate
+    }
+}
+
+/// Per language and split: each system's error rate over all the clips' words together, and
+/// its time.
+public struct SpeechSummary: Sendable {
+    public let results: [SpeechEvaluation.ClipResult]
+
+    public init(_ results: [SpeechEvaluation.ClipResult]) { self.results = results }
+
+    public var text: String {
+        let systems = SpeechEvaluation.System.allCases.filter { system in results.contains { $0.runs[system] != nil } }
+        let speech = results.filter { $0.clip.language != "none" }
+        let languages = ["de", "en", "es", "fr", "ja"].filter { language in speech.contains { $0.clip.language == language } }
+        var lines = ["== Real speech: WER (ja: CER) per language; ours = transcribe's settings, fast = the dialogue's"]
+        for split in ["dev", "test", "all"] {
+            let rows = speech.filter { split == "all" || $0.clip.split == split }
+            guard !rows.isEmpty else { continue }
+            lines.append("\(split):" + languages.map { language in
+                let clips = rows.filter { $0.clip.language == language }
+                let figures = systems.map { system -> String in
+                    let runs = clips.compactMap { $0.runs[system] }
+                    return "\(system.rawValue) \(ErrorFigure.format(runs.map(\.errors).reduce(0, +), runs.map(\.units).reduce(0, +)))"
+                }
+                return "\n  \(language) (\(clips.count) clips): " + figures.joined(separator: ", ")
+            }.joined())
+        }
+        let noise = results.filter { $0.clip.language == "none" }
+        if !noise.isEmpty {
+            lines.append("noise without speech, clips that gave text: " + systems.map { system in
+                "\(system.rawValue) \(noise.filter { !($0.runs[system]?.text.isEmpty ?? true) }.count)/\(noise.count)"
+            }.joined(separator: ", "))
+        }
+        lines.append("time: " + systems.map { system in
+            String(format: "%@ %.1f s", system.rawValue, results.compactMap { $0.runs[system]?.seconds }.reduce(0, +))
+        }.joined(separator: ", ") + " (ours and fast in this process, the model loaded once; whisper-cli a process per clip, its load included)")
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

@@ -1,0 +1,47 @@
+import DialogueCore
+import Foundation
+import Options
+import Transcription
+
+/// `dialogue-memo eval speech [FOLDER]`: the real-speech set (scripts/fetch-speech.sh) through
+/// our transcription and whisper-cli of the same build, side by side (`SpeechEvaluation`).
+public enum SpeechEvaluationCommand {
+    public struct Arguments: ParsableOptions {
+        public static let command = "dialogue-memo eval speech"
+        public static let about = """
+        Transcribes every clip of the real-speech set our two ways (transcribe's settings, and
+        the dialogue's) and with whisper-cli of the same whisper.cpp build and model, and prints
+        the error rates (WER; CER for Japanese) per clip, then per language and split.
+        """
+        var folder = ""
+        var whisperModel: String?
+        var noWhisperCLI = false
+        public init() {}
+        public static let declarations: [Declaration<Self>] = [
+            .positional("[FOLDER]", \.folder, "the clips and their manifest.json, as scripts/fetch-speech.sh builds them",
+                        ValueParser("needs a folder", describe: { $0.isEmpty ? "the newest speech-* under the cache" : $0 }) { $0 }),
+            .value("--whisper-model PATH", \.whisperModel, "another whisper.cpp ggml model (whisper-cli uses it too)"),
+            .flag("--no-whisper-cli", \.noWhisperCLI, "ours only"),
+        ]
+    }
+
+    public static func run(_ options: Arguments) async throws -> Int32 {
+        guard let folder = options.folder.isEmpty ? SpeechSet.newestFolder(in: DefaultModels.cacheDirectory) : options.folder else {
+            throw SpeechSet.LoadError(description: "no real-speech clips under \(DefaultModels.cacheDirectory): build them with scripts/fetch-speech.sh, or name their folder.")
+        }
+        let set = try SpeechSet(folder: folder)
+        let model = options.whisperModel ?? DefaultModels.whisper
+        let cli = DefaultModels.enginesDirectory + "/bin/whisper-cli"
+        let compared = !options.noWhisperCLI && FileManager.default.isExecutableFile(atPath: cli)
+        if !options.noWhisperCLI, !compared { printToStandardError("whisper-cli not found at \(cli) (make deps builds it): ours only.") }
+        printToStandardError("\(set.clips.count) clips in \(folder)")
+        let evaluation = SpeechEvaluation(transcriber: try Transcriber(modelPath: model), whisperCLI: compared ? (cli, model) : nil)
+        let results = try await evaluation.run(set) { print($0.line) }
+        print(SpeechSummary(results).text)
+        return 0
+    }
+
+    static func printToStandardError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
