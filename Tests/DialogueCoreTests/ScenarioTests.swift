@@ -9,20 +9,28 @@ import Testing
     /// the list), and so does any unlisted case that fails.
     enum KnownRuleGaps {
         /// issue 13: refusals and endings that the own-words detectors (negated record verbs,
-        /// removal imperatives, leaving now + putting off, a clause that only takes leave; see
-        /// `OwnWords.swift`, `LeaveTaking.swift`) still miss. All but one in the test split: the
-        /// detectors were designed on the dev split only. de-indirectEnding-08 (dev): "I'm out of
-        /// time, I have to pick up the kids" alone is also how a problem is described.
+        /// removal imperatives, keeping it private, leaving now + putting off, a clause or sentence
+        /// that only takes leave; see `OwnWords.swift`, `LeaveTaking.swift`) still miss. All but
+        /// two in the test split: the detectors were designed on the dev split only.
+        /// de-indirectEnding-08 (dev): "I'm out of time, I have to pick up the kids" alone is also
+        /// how a problem is described. de-refusal-f08 (dev): "Vergiss das Ganze bitte, ich will
+        /// nicht, dass davon etwas bleibt": forgetting "the whole thing" without naming one's own
+        /// words, and "bleiben" is too common a verb to read as keeping.
         static let missedEndings: Set<String> = [
-            "de-refusal-06", "de-indirectEnding-02", "de-indirectEnding-04", "ja-refusal-04", "ja-indirectEnding-04",
+            "de-indirectEnding-02", "de-indirectEnding-04", "ja-refusal-04", "ja-indirectEnding-04",
             "de-indirectEnding-08", "de-indirectEnding-13", "ja-refusal-20", "ja-indirectEnding-13", "ja-indirectEnding-14",
             "ja-explicitEnding-08", "es-refusal-17", "en-refusal-12", "en-explicitEnding-06", "fr-explicitEnding-06",
+            "de-refusal-f03", "de-refusal-f08",
         ]
         /// issue 13: ending words used as content that the rules still take for an ending (test split).
         static let falseEndings: Set<String> = ["de-endingWordAsContent-04"]
         /// issue 13: gates opened by keywords. en-refusal-12 (test): an appraisal in the past
-        /// ("it went badly") still counts as a meeting ahead.
-        static let gating: Set<String> = ["en-refusal-12"]
+        /// ("it went badly") still counts as a meeting ahead. en-/fr-endingWordAsContent-f01/f02
+        /// (dev, fresh batch): a plan to launch the next project reads as a product idea ("launch",
+        /// "lancer"), and a product about meetings in general opens the meeting angles.
+        static let gating: Set<String> = [
+            "en-refusal-12", "en-endingWordAsContent-f01", "fr-endingWordAsContent-f02", "en-endingWordAsContent-f02",
+        ]
         /// A false ending offers only finals: no acceptable question is left for the model. (A
         /// missed ending still offers `stop` and `ready`: the model sees every ending.)
         static let noAcceptableChoice = falseEndings
@@ -88,8 +96,8 @@ import Testing
         }
     }
 
-    /// The floor without a model, measured on this set (92 % overall, 89.6 % in the weakest
-    /// language after issue 13's rules; dev 95 %, test 86 %). Printed for
+    /// The floor without a model, measured on this set (92.5 % overall, 90.0 % in the weakest
+    /// language, German, after issue 13's second round; dev 94.7 %, test 88.0 %). Printed for
     /// the report, per language, split and category; the thresholds only catch regressions.
     @Test func fallbackOnlyAcceptableRate() throws {
         let scenarios = try Fixtures.choiceScenarios()
@@ -109,8 +117,8 @@ import Testing
             print("  fallback miss \(miss.id): chose \(miss.chosen.rawValue), acceptable \(miss.acceptable.map(\.rawValue))")
         }
         #expect(report.overall.total == scenarios.count)
-        #expect(report.overall.rate >= 0.88, "\(report.summary)")
-        for rate in report.perLanguage { #expect(rate.rate >= 0.85, "\(rate.language): \(report.summary)") }
+        #expect(report.overall.rate >= 0.92, "\(report.summary)")
+        for rate in report.perLanguage { #expect(rate.rate >= 0.89, "\(rate.language): \(report.summary)") }
     }
 
     /// The fields the product's decoder does not read.

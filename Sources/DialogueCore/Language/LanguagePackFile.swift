@@ -18,10 +18,10 @@ struct LanguagePackFile: Decodable, Sendable {
     var demo: DemoFile?
 
     struct PhrasesFile: Decodable, Sendable {
-        var endings, interruptions, refusals, refusalCoversAll, fillers, endingTails, negatives: [String]?
+        var endings, interruptions, refusals, refusalCoversAll, fillers, endingTails, particles, negatives: [String]?
         var hesitations, productIdea, meeting, reflection: [String]?
-        var recordVerbs, recordPlaces, negations, talkDeixis, removalVerbs, leavingNow, postponing: [String]?
-        var continuations, timeFrames, closers, glue, addressees, forgetVerbs, ownSpeech, reportingVerbs: [String]?
+        var recordVerbs, recordPlaces, negations, talkDeixis, secrecy, removalVerbs, leavingNow, postponing: [String]?
+        var continuations, farewells, saidEnough, timeFrames, closers, glue, addressees, forgetVerbs, ownSpeech, reportingVerbs: [String]?
         var instructionCues, complementizers, pastTime, besideThePoint: [String]?
         var angleCues: [String: [String]]?
     }
@@ -87,6 +87,7 @@ struct LanguagePackFile: Decodable, Sendable {
             refusalCoversAll: pickList("refusalCoversAll", \.refusalCoversAll),
             fillers: pickList("fillers", \.fillers),
             endingTails: pickList("endingTails", \.endingTails),
+            particles: pickList("particles", \.particles),
             negatives: pickList("negatives", \.negatives),
             hesitations: pickList("hesitations", \.hesitations),
             productIdea: pickList("productIdea", \.productIdea),
@@ -97,12 +98,15 @@ struct LanguagePackFile: Decodable, Sendable {
             recordPlaces: pickList("recordPlaces", \.recordPlaces),
             negations: pickList("negations", \.negations),
             talkDeixis: pickList("talkDeixis", \.talkDeixis),
+            secrecy: pickList("secrecy", \.secrecy),
             removalVerbs: pickList("removalVerbs", \.removalVerbs),
             leavingNow: pickList("leavingNow", \.leavingNow),
             postponing: pickList("postponing", \.postponing),
             continuations: pickList("continuations", \.continuations),
             timeFrames: pickList("timeFrames", \.timeFrames),
             closers: pickList("closers", \.closers),
+            farewells: pickList("farewells", \.farewells),
+            saidEnough: pickList("saidEnough", \.saidEnough),
             glue: pickList("glue", \.glue),
             forgetVerbs: pickList("forgetVerbs", \.forgetVerbs),
             ownSpeech: pickList("ownSpeech", \.ownSpeech),

@@ -17,6 +17,10 @@ public struct Phrases: Sendable, Hashable, Codable {
     public var fillers: [String]
     /// Words that may follow an ending in its clause ("for now", "für heute").
     public var endingTails: [String]
+    /// Modal particles that may stand between the words of an ending, interruption or refusal
+    /// ("das ist dann auch schon alles", "that's pretty much it"); empty where words are not
+    /// spaced (Japanese: between characters they would only mislead).
+    public var particles: [String]
     /// Short negative answers ("no", "nothing") that end the exchange after "anything else?".
     public var negatives: [String]
     /// "I don't know yet": the answer is content, and its angle is not asked again.
@@ -40,6 +44,10 @@ public struct Phrases: Sendable, Hashable, Codable {
     public var negations: [String]
     /// Words pointing at what was said ("this", "any of it", "lo que acabo de decir", "davon").
     public var talkDeixis: [String]
+    /// Keeping what was said private: "stays between us", "das muss niemand wissen", "que esto
+    /// no salga de aquí", "ça reste entre nous", "内緒にして". A refusal at the edge of its clause;
+    /// "…" separates split parts ("bleibt … unter uns").
+    public var secrecy: [String]
     /// Imperatives that remove what was said ("delete", "borra", "efface", "lösch", "消して"),
     /// at the start of a clause and with a `talkDeixis` word.
     public var removalVerbs: [String]
@@ -62,6 +70,13 @@ public struct Phrases: Sendable, Hashable, Codable {
     /// Short closing words that take a time frame ("das gewesen sein", "ya vale", "これで"):
     /// "für heute soll's das gewesen sein", "por hoy ya vale", "今日のところはこれで".
     public var closers: [String]
+    /// Closing the talk now, on its own: "bye for now", "tschüss", "à bientôt", "では、また",
+    /// "let's wrap this up", "lass uns das beenden". A core of `LeaveTaking`.
+    public var farewells: [String]
+    /// Saying one has said it all, in one's own words: "I've said what I wanted to say", "ich
+    /// habe … gesagt … was ich sagen wollte", "j'ai fait le tour", "言いたいこと … 言え". A core
+    /// of `LeaveTaking`, so content around it ("I said everything about the price") is not one.
+    public var saidEnough: [String]
     /// Pronouns, auxiliaries and particles that may stand between the parts ("let's", "wir",
     /// "lo", "on", "に", "して").
     public var glue: [String]

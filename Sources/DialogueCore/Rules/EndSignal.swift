@@ -32,9 +32,9 @@ extension PhraseBook {
     /// `afterAnythingElse`: the question was "anything else?", where a bare "No." ends too.
     func endSignal(in answer: String, afterAnythingElse: Bool) -> EndSignal? {
         let text = ownWords(answer)
-        let sentences = text.sentences[...]
+        let sentences = text.sentences
         let clauses = text.clauses
-        if refusals.matches(sentences) || sentences.contains(where: refusesKeeping(inSentence:))
+        if sentences.contains(where: refusesKeeping(inSentence:))
             || text.sentences.last.map(forgetsWhatWasSaid) == true {
             return .refusal
         }
@@ -42,8 +42,9 @@ extension PhraseBook {
             return .interruption
         }
         // The last sentence that says something, skipping closing small talk ("Thank you.").
-        let lastSaying = text.sentences.lastIndex { sentence in
-            !isSmallTalk(sentence) || sentence.contains { endings.clauseMatches($0) || leaveTaking.takesLeave($0) }
+        let lastSaying = text.sentences.indices.last { index in
+            !isSmallTalk(text.sentences[index]) || text.sentences[index].contains(where: endings.clauseMatches)
+                || takesLeave(text, sentence: index)
         }
         if let index = lastSaying, closes(text, sentence: index) {
             return .ending
@@ -75,11 +76,16 @@ extension PhraseBook {
     /// llama mi madre, luego lo seguimos", "Bon, ça suffit pour aujourd'hui, je suis crevé"):
     /// the reason around it may be anything; what it says is only that the talk ends now.
     /// Only in the last sentence that says something, and never after a colon or reported.
+    /// The whole sentence may take leave across its commas as well ("Ich glaube, ich habe
+    /// gesagt, was ich sagen wollte", "では、また"): speech puts commas anywhere, and one word
+    /// of content still rules it out ("また、値段も高い").
     func takesLeave(_ text: MatchableText, sentence index: Int) -> Bool {
-        text.sentences[index].indices.contains { clause in
-            let words = text.sentences[index][clause]
-            return leaveTaking.takesLeave(words) && !text.afterColon[index][clause] && !isReported(words)
-        }
+        let sentence = text.sentences[index]
+        let speaksFreely = !text.afterColon[index].contains(true) && !sentence.contains(where: isReported)
+        return speaksFreely && leaveTaking.takesLeave(sentence.flatMap { $0 })
+            || sentence.indices.contains { clause in
+                leaveTaking.takesLeave(sentence[clause]) && !text.afterColon[index][clause] && !isReported(sentence[clause])
+            }
     }
 
     /// A possible ending the rules do not force, for the model to weigh: an ending phrase in

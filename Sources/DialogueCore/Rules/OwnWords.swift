@@ -37,8 +37,12 @@ extension PhraseBook {
     /// pointer, set off as the topic ("Ça, tu ne le notes pas", "これ、記録に残したくない").
     /// `negatedAbove`: the clause is the complement of a negated wish in the clause before
     /// ("Ich möchte nicht, dass das gespeichert wird"), which negates it as well.
+    /// Keeping it private refuses too, at the edge of its clause and not reported ("I'd prefer
+    /// this stays between us", "das muss niemand wissen", "これはオフレコで"); not inside content
+    /// ("the gap between us and the others") nor "he told me to keep it private".
     func refusesKeeping(_ clause: [String], topic: Bool = false, negatedAbove: Bool = false) -> Bool {
         if productIdea.occurs(inClause: clause) { return false }
+        if secrecy.standsAtEdge(of: clause, fillers: fillers, tails: tails) { return !reportingVerbs.occurs(inClause: clause) }
         let deixis = topic || talkDeixis.occurs(inClause: clause)
         if deixis, removalVerbs.standsAtEdge(of: clause, fillers: fillers, tails: tails) { return true }
         let place = recordPlaces.occurs(inClause: clause)
@@ -55,14 +59,25 @@ extension PhraseBook {
         return clause.count - start <= 3
     }
 
-    /// Whether some clause of the sentence refuses, with the clause before it as its topic
-    /// or as the negated wish it completes.
+    /// Whether some clause of the sentence refuses: a refusal phrase, or one in own words with
+    /// the clause before it as its topic or as the negated wish it completes. Not right after
+    /// a clause that ends with a reporting verb: "Sie meinte, das bleibt unter uns" tells what
+    /// someone else asked.
     func refusesKeeping(inSentence sentence: [[String]]) -> Bool {
         sentence.indices.contains { index in
             let before = index > 0 ? sentence[index - 1] : nil
+            if let before, endsWithReportingVerb(before) { return false }
+            if refusals.clauseMatches(sentence[index]) { return true }
             let topic = before.map(isPointerOnly) ?? false
             let negatedAbove = before.map { negations.occurs(inClause: $0) && isReported(sentence[index]) } ?? false
             return refusesKeeping(sentence[index], topic: topic, negatedAbove: negatedAbove)
+        }
+    }
+
+    /// "Sie meinte", "she told me": what follows reports someone.
+    func endsWithReportingVerb(_ clause: [String]) -> Bool {
+        clause.indices.contains { start in
+            reportingVerbs.matches(in: clause, at: start).contains { start + $0.tokens.count == clause.count }
         }
     }
 

@@ -19,6 +19,7 @@ struct PhraseBook: Sendable {
     let recordPlaces: PhraseList
     let negations: PhraseList
     let talkDeixis: PhraseList
+    let secrecy: SplitPhraseList
     let removalVerbs: SplitPhraseList
     let leavingNow: SplitPhraseList
     let postponing: SplitPhraseList
@@ -39,8 +40,9 @@ struct PhraseBook: Sendable {
     init(_ phrases: Phrases) {
         let fillers = PhraseList(phrases.fillers)
         let tails = PhraseList(phrases.endingTails)
+        let particles = PhraseList(phrases.particles)
         func clauses(_ list: [String]) -> ClauseMatcher {
-            ClauseMatcher(phrases: PhraseList(list), fillers: fillers, tails: tails)
+            ClauseMatcher(phrases: PhraseList(list), fillers: fillers, tails: tails, particles: particles)
         }
         endings = clauses(phrases.endings)
         endingWords = PhraseList(phrases.endings)
@@ -48,7 +50,7 @@ struct PhraseBook: Sendable {
         // What a refusal covers may stand around it: "don't record any of this", "全部記録しないで".
         refusals = ClauseMatcher(phrases: PhraseList(phrases.refusals),
                                  fillers: PhraseList(phrases.fillers + phrases.refusalCoversAll),
-                                 tails: PhraseList(phrases.endingTails + phrases.refusalCoversAll))
+                                 tails: PhraseList(phrases.endingTails + phrases.refusalCoversAll), particles: particles)
         refusalCoversAll = PhraseList(phrases.refusalCoversAll)
         negatives = clauses(phrases.negatives + phrases.endings)
         smallTalk = PhraseList(phrases.fillers + phrases.endingTails)
@@ -66,14 +68,16 @@ struct PhraseBook: Sendable {
         recordPlaces = PhraseList(phrases.recordPlaces)
         negations = PhraseList(phrases.negations)
         talkDeixis = PhraseList(phrases.talkDeixis)
+        secrecy = SplitPhraseList(phrases.secrecy)
         removalVerbs = SplitPhraseList(phrases.removalVerbs)
         leavingNow = SplitPhraseList(phrases.leavingNow)
         postponing = SplitPhraseList(phrases.postponing)
         leavingOrPostponingClauses = clauses(phrases.leavingNow + phrases.postponing)
-        leaveTaking = LeaveTaking(vocabulary: PhraseList(phrases.fillers + phrases.endingTails + phrases.talkDeixis + phrases.glue),
+        leaveTaking = LeaveTaking(vocabulary: PhraseList(phrases.fillers + phrases.endingTails + phrases.talkDeixis + phrases.glue
+                                                         + phrases.particles),
                                   timeFrames: PhraseList(phrases.timeFrames + phrases.postponing),
                                   closers: PhraseList(phrases.closers),
-                                  cores: SplitPhraseList(phrases.continuations))
+                                  cores: SplitPhraseList(phrases.continuations + phrases.farewells + phrases.saidEnough))
         instructionCues = PhraseList(phrases.instructionCues)
         addressees = clauses(phrases.addressees)
         forgetVerbs = SplitPhraseList(phrases.forgetVerbs)
