@@ -40,7 +40,7 @@ public struct SpeechEvaluation: Sendable {
         var results: [ClipResult] = []
         for clip in set.clips {
             guard let file = clip.file else { continue }
-            let path = set.folder + "/" + file
+            let path = file.hasPrefix("/") ? file : set.folder + "/" + file
             let samples = try WAVFile(contentsOf: path).monoSamples(at: Transcriber.sampleRate)
             let whisperLanguage = clip.language == "none" ? "en" : clip.language
             var result = ClipResult(clip: clip)
