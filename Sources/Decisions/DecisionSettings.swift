@@ -26,15 +26,30 @@ public struct DecisionSettings: Sendable, Hashable {
     public var endingMargin: Double
     public var questionBudget: Duration
     public var layoutBudget: Duration
+    /// A sentence is a next step when the model's log-odds of "yes" over "no", plus
+    /// `nextStepCueWeight` where the cue rules see one (`ActionCues`), is above
+    /// `nextStepThreshold`. Chosen on the dev split of Tests/Fixtures/action-scenarios.json
+    /// (`dialogue-memo eval actions`, gemma-3-270m): the model alone reached P 0.57 R 0.77
+    /// there, the cue rules P 1.00 R 0.98, and no weighing beat the cues; 3.75 and 4 are the
+    /// smallest cue weight with the best F1, so a cue sentence stands unless the model says
+    /// "past" (log-odds below −0.25) and a sentence without a cue needs the model very sure
+    /// (above 3.75).
+    public var nextStepThreshold: Double
+    public var nextStepCueWeight: Double
+    public var highlightsBudget: Duration
 
     public init(format: PromptFormat? = nil, rulesPrior: Double = 2, answerPrior: Double = 2,
                 endingMargin: Double = 2,
-                questionBudget: Duration = .seconds(5), layoutBudget: Duration = .seconds(6)) {
+                questionBudget: Duration = .seconds(5), layoutBudget: Duration = .seconds(6),
+                nextStepThreshold: Double = 3.75, nextStepCueWeight: Double = 4, highlightsBudget: Duration = .seconds(6)) {
         self.format = format
         self.rulesPrior = rulesPrior
         self.answerPrior = answerPrior
         self.endingMargin = endingMargin
         self.questionBudget = questionBudget
         self.layoutBudget = layoutBudget
+        self.nextStepThreshold = nextStepThreshold
+        self.nextStepCueWeight = nextStepCueWeight
+        self.highlightsBudget = highlightsBudget
     }
 }

@@ -8,6 +8,10 @@ public struct NoteFile: Sendable, Hashable {
     public var created: Date?
     public var title: String
     public var text: String
+    /// The interface language it was made in (`language:`), nil when not said.
+    public var language: String?
+    /// The sentence that best states the idea (`key_sentence:`), nil when not said.
+    public var keySentence: String?
 
     /// The Markdown body without the front matter.
     public var body: String {
@@ -17,14 +21,17 @@ public struct NoteFile: Sendable, Hashable {
         return String(text[end.upperBound...])
     }
 
-    /// Reads the fields our front matter writes (`id: "…"`, `created: "…"`) and the first
-    /// `# ` line. Notes edited by hand may lack them: the file name stands in for the id.
+    /// Reads the fields our front matter writes (`id: "…"`, `created: "…"`, `language: "…"`,
+    /// `key_sentence: "…"`) and the first `# ` line. Notes edited by hand may lack them: the file name stands in for the id.
     public init(path: String, text: String) {
         self.path = path
         self.text = text
         var id: String?
         var created: Date?
         var title: String?
+        var language: String?
+        var keySentence: String?
+        var createdText: String?
         var inFrontMatter = text.hasPrefix("---\n")
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if inFrontMatter {
@@ -32,7 +39,10 @@ public struct NoteFile: Sendable, Hashable {
                 if line.hasPrefix("id: ") { id = Self.unquote(line.dropFirst(4)) }
                 if line.hasPrefix("created: ") {
                     created = ISO8601DateFormatter().date(from: Self.unquote(line.dropFirst(9)))
+                    createdText = Self.unquote(line.dropFirst(9))
                 }
+                if line.hasPrefix("language: ") { language = Self.unquote(line.dropFirst(10)) }
+                if line.hasPrefix("key_sentence: ") { keySentence = Self.unquote(line.dropFirst(14)) }
             } else if line.hasPrefix("# ") {
                 title = Self.unescapeMarkdown(String(line.dropFirst(2)))
                 break
@@ -42,16 +52,46 @@ public struct NoteFile: Sendable, Hashable {
         self.id = id.flatMap { $0.isEmpty ? nil : $0 } ?? stem
         self.created = created
         self.title = title ?? stem
+        self.language = language.flatMap { $0.isEmpty ? nil : $0 }
+        self.keySentence = keySentence.flatMap { $0.isEmpty ? nil : $0 }
+        self.timeZone = createdText.flatMap(Self.zone(of:))
     }
 
+    /// The time zone of `created` as written ("…+01:00", "…Z"), nil when not said.
+    public var timeZone: TimeZone?
+
+    static func zone(of timestamp: String) -> TimeZone? {
+        if timestamp.hasSuffix("Z") { return TimeZone(secondsFromGMT: 0) }
+        let offset = timestamp.suffix(6)
+        guard offset.count == 6, let sign = offset.first, sign == "+" || sign == "-",
+              let hours = Int(offset.dropFirst().prefix(2)), let minutes = Int(offset.suffix(2)) else { return nil }
+        return TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60))
+    }
+
+    /// A YAML double-quoted scalar as `FrontMatter.quoted` writes it (`\\`, `\"`, `\n`, `\t`,
+    /// `\xNN`), read back; an unquoted value as it is.
     static func unquote<S: StringProtocol>(_ value: S) -> String {
-        var text = String(value).trimmingCharacters(in: .whitespaces)
-        if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
-            text = String(text.dropFirst().dropLast())
-                .replacingOccurrences(of: "\\\"", with: "\"")
-                .replacingOccurrences(of: "\\\\", with: "\\")
+        let text = String(value).trimmingCharacters(in: .whitespaces)
+        guard text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 else { return text }
+        var output = ""
+        var scalars = Array(text.dropFirst().dropLast().unicodeScalars)[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\\", let next = scalars.popFirst() else { output.unicodeScalars.append(scalar); continue }
+            switch next {
+            case "n": output += "\n"
+            case "t": output += "\t"
+            case "x":
+                let hex = String(String.UnicodeScalarView(scalars.prefix(2)))
+                if hex.count == 2, let code = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(code) {
+                    output.unicodeScalars.append(decoded)
+                    scalars = scalars.dropFirst(2)
+                } else {
+                    output += "\\x"
+                }
+            default: output.unicodeScalars.append(next)
+            }
         }
-        return text
+        return output
     }
 
     /// Removes the backslashes the renderer puts before Markdown punctuation, for display.

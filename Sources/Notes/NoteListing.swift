@@ -1,8 +1,9 @@
 import DialogueCore
 import Foundation
 
-/// How `list` and `search` show notes: one line each (a short unique id, the date, the title
-/// made safe for a terminal), or one JSON object each for scripts.
+/// How `list` and `search` show notes: one line each (a short unique id, the date, and the key
+/// sentence — the one that best states the idea — or else the title, made safe for a
+/// terminal), or one JSON object each for scripts.
 public enum NoteListing {
     /// `4f2a9c  2026-11-29 18:02  Frozen meals for busy people`, newest first as given.
     public static func lines(_ notes: [NoteFile], timeZone: TimeZone = .current) -> [String] {
@@ -13,18 +14,20 @@ public enum NoteListing {
         return notes.map { note in
             let date = note.created.map(formatter.string(from:)) ?? String(repeating: " ", count: 16)
             let id = note.id.prefix(width).padding(toLength: width, withPad: " ", startingAt: 0)
-            return "\(id)  \(date)  \(UserText.terminalLine(note.title))"
+            return "\(id)  \(date)  \(UserText.terminalLine(note.keySentence ?? note.title))"
         }
     }
 
-    /// `{"created":"…","id":"…","path":"…","title":"…"}` per note (created left out when unknown).
+    /// `{"created":"…","id":"…","key":"…","path":"…","title":"…"}` per note (created and key
+    /// left out when unknown).
     public static func jsonLines(_ notes: [NoteFile]) -> [String] {
-        struct Line: Encodable { let id: String; let title: String; let path: String; let created: String? }
+        struct Line: Encodable { let id: String; let title: String; let path: String; let created: String?; let key: String? }
         let formatter = ISO8601DateFormatter()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return notes.map { note in
-            let line = Line(id: note.id, title: note.title, path: note.path, created: note.created.map(formatter.string(from:)))
+            let line = Line(id: note.id, title: note.title, path: note.path, created: note.created.map(formatter.string(from:)),
+                            key: note.keySentence)
             return String(decoding: (try? encoder.encode(line)) ?? Data(), as: UTF8.self)
         }
     }

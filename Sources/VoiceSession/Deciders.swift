@@ -11,6 +11,8 @@ struct Deciders: Sendable {
     let usesModel: Bool
     /// The model's one-time preparation, run while the opening question plays.
     var warmUp: @Sendable () async -> Void = {}
+    /// The next steps and key sentence of a finished exchange (the fallback without a model).
+    var highlights: @Sendable ([Source], String) async -> (Highlights, HighlightsSource) = { _, _ in (.fallback, .fallback) }
 
     static func make(_ context: SessionContext) async -> Deciders {
         let rulesOnly = RulesOnlyDecider(rules: context.rules)
@@ -20,7 +22,8 @@ struct Deciders: Sendable {
         do {
             let model = ModelDeciders(rules: context.rules, service: try DecisionService(modelPath: path),
                                       events: context.events)
-            return Deciders(questions: model, layouts: model, usesModel: true, warmUp: { await model.warmUp() })
+            return Deciders(questions: model, layouts: model, usesModel: true, warmUp: { await model.warmUp() },
+                            highlights: { await model.highlights(for: $0, language: $1) })
         } catch {
             context.display.notice(context.pack.ui(.modelUnavailable, ["reason": "\(error)"]))
             return Deciders(questions: rulesOnly, layouts: rulesOnly, usesModel: false)
@@ -57,6 +60,16 @@ struct ModelDeciders: QuestionDeciding, LayoutDeciding {
             return outcome.decision
         } catch {
             return rules.apply(modelSuggestion: nil, to: conversation)
+        }
+    }
+
+    func highlights(for sources: [Source], language: String) async -> (Highlights, HighlightsSource) {
+        do {
+            let outcome = try await service.highlights(sources, language: language)
+            events.emit(.highlighted(milliseconds: outcome.milliseconds, attempts: outcome.attempts))
+            return (outcome.highlights, outcome.source)
+        } catch {
+            return (.fallback, .fallback)
         }
     }
 

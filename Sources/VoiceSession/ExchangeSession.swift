@@ -93,6 +93,9 @@ public struct ExchangeSession: Sendable {
                                     questions: outcome.conversation.askedChoices, layoutSource: outcome.layoutSource,
                                     ending: Self.ending(of: outcome, rules: context.rules))
         metadata.tags = [context.rules.kind(of: outcome.conversation).tag(pack)]
+        // Like the layout, decided only for an exchange that ended normally.
+        (metadata.highlights, metadata.highlightsSource) = outcome.endReason == .finished
+            ? await loading.value.highlights(outcome.sources, pack.code) : (.fallback, .fallback)
         let note = NoteRenderer(pack: pack, rules: context.rules).render(sources: outcome.sources, layout: outcome.layout, metadata: metadata)
         // A refused exchange's journal is gone already.
         let kept = outcome.refusal == nil ? journal : nil

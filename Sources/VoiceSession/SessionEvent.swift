@@ -25,6 +25,8 @@ public enum SessionEvent: Sendable, Equatable {
     case finished(reason: String)
     case laidOut(milliseconds: Int, attempts: Int)
     case layout(source: String)
+    /// The next steps and key sentence were decided (by the model, or its fallback).
+    case highlighted(milliseconds: Int, attempts: Int)
     case note(markdown: String)
     case saved(path: String)
     case audio(path: String)
@@ -51,6 +53,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .finished: "finished"
         case .laidOut: "laidOut"
         case .layout: "layout"
+        case .highlighted: "highlighted"
         case .note: "note"
         case .saved: "saved"
         case .audio: "audio"
@@ -89,7 +92,8 @@ extension SessionEvent {
         case .noAnswer:
             try container.encode("", forKey: Key("text"))
             try container.encode(true, forKey: Key("noAnswer"))
-        case .decided(let milliseconds, let attempts), .laidOut(let milliseconds, let attempts):
+        case .decided(let milliseconds, let attempts), .laidOut(let milliseconds, let attempts),
+             .highlighted(let milliseconds, let attempts):
             try container.encode(milliseconds, forKey: Key("ms"))
             try container.encode(attempts, forKey: Key("attempts"))
         case .decision(let choice, let source, let suggestion):

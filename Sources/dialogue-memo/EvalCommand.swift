@@ -17,45 +17,13 @@ enum EvalCommand {
         [
             Subcommand(Choices.self, "the next-question choices: acceptable rate next to the rules alone", run: choices),
             Subcommand(Grouping.self, "the note layouts: paragraph-boundary precision, recall and F1", run: grouping),
+            Subcommand(Actions.self, "the next steps: precision and recall of model, cue rules and both", run: actions),
             Subcommand(Fuzz.self, "random conversations, hostile answers included: anything invalid?", run: fuzz),
             Subcommand(Prompts.self, "the prompt and the labels the product scores for each case", run: prompts),
             Subcommand(SpeechEvaluationCommand.Arguments.self, "real recordings: error rates per language next to whisper-cli", run: SpeechEvaluationCommand.run),
         ])
 
-    /// The decision service an evaluation runs: which model (or none), its prompt format and priors.
-    struct Decider {
-        var modelPath: String?
-        var noModel = false
-        var format: PromptFormat?
-        var rulesPrior = DecisionSettings().rulesPrior
-        var endingMargin = DecisionSettings().endingMargin
-        var answerPrior = DecisionSettings().answerPrior
-
-        static let model: [Declaration<Self>] = [
-            .value("--llm-model PATH", \.modelPath, "any GGUF language model (default: the built-in one)", aliases: ["--model"]),
-            .flag("--no-model", \.noModel, "the rules alone (what happens when no model is available)"),
-            .value("--format", \.format, "how the prompt is wrapped (default: chat if the model has a chat template)", .cases),
-        ]
-        static let rulesPriorOption: Declaration<Self> =
-            .value("--rules-prior X", \.rulesPrior, "log-score bonus for the rules' own choice; 0: the model alone", .number(atLeast: 0))
-        static let endingMarginOption: Declaration<Self> =
-            .value("--ending-margin M", \.endingMargin, "how much more the model must prefer ready/stop than the best question", .number(atLeast: 0))
-        static let answerPriorOption: Declaration<Self> =
-            .value("--answer-prior B", \.answerPrior, "weight of the answer boundaries in the layout", .number(atLeast: 0))
-
-        func service() throws -> DecisionService {
-            var settings = DecisionSettings()
-            settings.format = format
-            settings.rulesPrior = rulesPrior
-            settings.endingMargin = endingMargin
-            settings.answerPrior = answerPrior
-            // Generous budgets: the evaluation measures choices, not the product's timeouts.
-            settings.questionBudget = .seconds(30)
-            settings.layoutBudget = .seconds(60)
-            if noModel { return DecisionService(model: nil, settings: settings) }
-            return try DecisionService(modelPath: modelPath ?? DefaultModels.languageModel, settings: settings)
-        }
-    }
+    typealias Decider = EvaluationDecider
 
     struct Choices: ParsableOptions {
         static let command = "dialogue-memo eval choices"
@@ -88,6 +56,23 @@ enum EvalCommand {
             .positional("FILE.json", \.file, "grouping scenarios", .existingFile),
             .flag("--json", \.json, "one JSON object per case, then one summary object"),
         ] + (Decider.model + [Decider.answerPriorOption]).within(\.decider)
+    }
+
+    struct Actions: ParsableOptions {
+        static let command = "dialogue-memo eval actions"
+        static let about = "Prints, per note, the next steps and key picked; then precision and recall per split and language."
+        var file = ""
+        var decider = Decider()
+        static let declarations: [Declaration<Self>] = [.positional("FILE.json", \.file, "next-step scenarios", .existingFile)]
+            + Decider.model.within(\.decider)
+    }
+
+    static func actions(_ options: Actions) async throws -> Int32 {
+        let service = try options.decider.service()
+        let results = try await ActionEvaluation.run(try ActionScenarioSet.load(from: URL(fileURLWithPath: options.file)).cases,
+                                                     service: service) { print($0.line) }
+        print(ActionSummary(results, settings: service.settings, model: service.model?.path).text)
+        return 0
     }
 
     struct Fuzz: ParsableOptions {

@@ -4,7 +4,7 @@ import Notes
 import Options
 import VoiceSession
 
-/// `list`, `show`, `search`, `delete`, `edit`: the notes folder from the command line.
+/// `list`, `show`, `search`, `tasks`, `delete`, `edit`: the notes folder from the command line.
 enum NotesCommands {
     /// `--notes-dir DIR`, for every command that reads the notes folder.
     struct Folder {
@@ -55,6 +55,17 @@ enum NotesCommands {
         ] + Folder.declarations.within(\.folder)
     }
 
+    struct Tasks: ParsableOptions {
+        static let command = "dialogue-memo tasks"
+        static let about = "Lists the open next steps (Markdown task items) of all notes; one ticked in any editor is done."
+        var all = false, json = false
+        var folder = Folder()
+        static let declarations: [Declaration<Self>] = [
+            .flag("--all", \.all, "done items too"),
+            .flag("--json", \.json, "one JSON object per item: note, path, created, text, done, due"),
+        ] + Folder.declarations.within(\.folder)
+    }
+
     struct Delete: ParsableOptions {
         static let command = "dialogue-memo delete"
         static let about = "Deletes a note, after asking."
@@ -90,6 +101,12 @@ enum NotesCommands {
             let store = options.folder.store()
             return try printNotes(store.search(options.query), json: options.json,
                                   empty: "No note matches “\(Screen.clean(options.query))”.", store: store)
+        },
+        Subcommand(Tasks.self, "open next steps across all notes (--all: done ones too)") { options in
+            let tasks = TaskListing.tasks(in: try options.folder.store().list(), all: options.all)
+            if !options.json && tasks.isEmpty { print(options.all ? "No next steps yet." : "No open next steps.") }
+            for line in options.json ? TaskListing.jsonLines(tasks) : TaskListing.lines(tasks) { print(line) }
+            return 0
         },
         Subcommand(Delete.self, "delete a note (asks first unless --yes)", run: delete),
         Subcommand(Edit.self, "open a note in your editor", run: edit),

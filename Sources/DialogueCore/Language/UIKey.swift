@@ -8,7 +8,7 @@ public enum UIKey: String, CaseIterable, Sendable {
     case confirmDiscard, saved, discarded, recoverPrompt, microphoneSilent, audioFailed
     case saveFailed, interrupted, questionCount, transcriptFull, layoutFallback
     case recordingHint, transcribingRecording, nothingRecorded, audioKept
-    case tagProduct, tagMeeting, tagReflection, tagGeneral
+    case tagProduct, tagMeeting, tagReflection, tagGeneral, nextStepsHeading
     case reviewKeys, keptForRecover, refusedReview, refusedDiscarded, saveFailedChoice, saveElsewherePrompt
     case keySave, keyEdit, keyDiscard, keyYes, keyNo, keyRetry, keyElsewhere
 }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The YAML block at the top of a note. It holds only values our code produced (never the
-/// user's words), each as a double-quoted YAML string, so nothing in it can be misread.
+/// The YAML block at the top of a note. It holds values our code produced, and of the user's
+/// words only the key sentence; strings are double-quoted YAML with every special character
+/// escaped, so nothing in it can be misread.
 enum FrontMatter {
-    static func render(_ metadata: NoteMetadata) -> String {
+    static func render(_ metadata: NoteMetadata, extra: [String] = []) -> String {
         let questions = metadata.questions.map { quoted($0.rawValue) }.joined(separator: ", ")
         var lines = [
             "---",
@@ -15,7 +16,7 @@ enum FrontMatter {
         ]
         if let ending = metadata.ending { lines.append("ended: \(quoted(ending))") }
         if !metadata.tags.isEmpty { lines.append("tags: [\(metadata.tags.map(quoted).joined(separator: ", "))]") }
-        return (lines + ["---"]).joined(separator: "\n")
+        return (lines + extra + ["---"]).joined(separator: "\n")
     }
 
     /// ISO 8601 with the zone's offset: "2025-11-29T18:25:43+01:00".

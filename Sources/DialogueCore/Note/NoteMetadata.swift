@@ -16,6 +16,11 @@ public struct NoteMetadata: Sendable, Hashable {
     public var ending: String?
     /// The note's tags (its kind, in the interface language), for Obsidian and friends.
     public var tags: [String] = []
+    /// The next steps and key sentence; nil: not decided (a plain recording, a recovered memo),
+    /// and the note has neither. The renderer sets `highlightsSource` to `.fallback` if they
+    /// do not fit the sentences.
+    public var highlights: Highlights?
+    public var highlightsSource: HighlightsSource = .fallback
 
     public init(id: String, created: Date, timeZone: TimeZone = .current, language: String,
                 questions: [QuestionChoice], layoutSource: LayoutSource, ending: String? = nil) {

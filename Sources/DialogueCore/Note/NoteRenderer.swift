@@ -8,7 +8,7 @@ public struct RenderedNote: Sendable, Hashable {
 }
 
 /// Writes the note: front matter, a `# Title` line, then one paragraph per group — or one
-/// bullet per sentence for the fallback layout. It copies the user's sentences and nothing
+/// bullet per sentence for the fallback layout — and, with next steps, their task list. It copies the user's sentences and nothing
 /// else; the model supplied only numbers. Escaping keeps what the user said from becoming
 /// Markdown or YAML structure.
 public struct NoteRenderer: Sendable {
@@ -36,6 +36,10 @@ public struct NoteRenderer: Sendable {
             layout = .fallback(sourceCount: sources.count)
             metadata.layoutSource = .fallback
         }
+        if let highlights = metadata.highlights, !highlights.isValid(sourceCount: sources.count) {
+            metadata.highlights = .fallback
+            metadata.highlightsSource = .fallback
+        }
         let byID = Dictionary(uniqueKeysWithValues: sources.map { ($0.id, $0) })
         let titleFromSentence = metadata.layoutSource != .fallback
             && NoteTitle.firstSentenceIsTitle(sources, layout: layout, book: book)
@@ -43,7 +47,10 @@ public struct NoteRenderer: Sendable {
             ? Self.displayForm(sources[0].text)
             : pack.genericTitle(created: metadata.created, timeZone: metadata.timeZone)
 
-        var blocks: [String] = [FrontMatter.render(metadata), "# " + MarkdownEscaping.escapeLine(title)]
+        let highlightLines = metadata.highlights.map {
+            HighlightsSection.frontMatterLines($0, source: metadata.highlightsSource, sources: sources, metadata: metadata)
+        } ?? []
+        var blocks: [String] = [FrontMatter.render(metadata, extra: highlightLines), "# " + MarkdownEscaping.escapeLine(title)]
         let groups = layout.groups
             .map { group in group.filter { !(titleFromSentence && $0 == 1) }.compactMap { byID[$0] } }
             .filter { !$0.isEmpty }
@@ -53,6 +60,10 @@ public struct NoteRenderer: Sendable {
         case .fallback:
             let bullets = groups.flatMap { $0 }.map { "- " + MarkdownEscaping.escapeLine(Self.displayForm($0.text)) }
             if !bullets.isEmpty { blocks.append(bullets.joined(separator: "\n")) }
+        }
+        if let highlights = metadata.highlights,
+           let section = HighlightsSection.block(highlights, sources: sources, heading: pack.ui(.nextStepsHeading)) {
+            blocks.append(section)
         }
         return RenderedNote(markdown: blocks.joined(separator: "\n\n") + "\n", title: title)
     }

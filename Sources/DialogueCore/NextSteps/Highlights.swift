@@ -1,0 +1,75 @@
+import Foundation
+
+/// The second thing the model contributes to a note, as numbers only: which sentences are next
+/// steps and which one best states the idea. JSON shape, as the decision returns it:
+/// `{"key":1,"nextSteps":[3,5]}`.
+public struct Highlights: Sendable, Hashable, Codable {
+    /// Sentence IDs, ascending, each once (a subset of 1…N).
+    public var nextSteps: [Int]
+    /// The sentence ID that best states the idea.
+    public var key: Int
+
+    public init(nextSteps: [Int], key: Int) {
+        self.nextSteps = nextSteps
+        self.key = key
+    }
+
+    /// What a note gets when the model is not asked or both tries failed: no next steps (a
+    /// wrong task is worse than a missing one), and the first sentence as the key.
+    public static let fallback = Highlights(nextSteps: [], key: 1)
+
+    public var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+
+    /// nil when the text is not this shape at all (counts as invalid).
+    public static func parse(_ text: String) -> Highlights? {
+        try? JSONDecoder().decode(Highlights.self, from: Data(text.utf8))
+    }
+
+    /// Why these highlights do not fit a note of `sourceCount` sentences (empty: they fit).
+    public func problems(sourceCount: Int) -> [HighlightsProblem] {
+        var problems: [HighlightsProblem] = []
+        let outside = nextSteps.filter { $0 < 1 || $0 > sourceCount }
+        if !outside.isEmpty { problems.append(.unknownIDs(outside)) }
+        if nextSteps != Array(Set(nextSteps)).sorted() { problems.append(.notAscending) }
+        if key < 1 || key > max(sourceCount, 1) { problems.append(.keyOutside(key)) }
+        return problems
+    }
+
+    public func isValid(sourceCount: Int) -> Bool { problems(sourceCount: sourceCount).isEmpty }
+}
+
+public enum HighlightsProblem: Sendable, Hashable, CustomStringConvertible {
+    case unknownIDs([Int])
+    case notAscending
+    case keyOutside(Int)
+
+    public var description: String {
+        switch self {
+        case .unknownIDs(let ids): "no sentence has the ID \(ids.map(String.init).joined(separator: ", "))"
+        case .notAscending: "next-step IDs must be ascending, each once"
+        case .keyOutside(let id): "the key sentence \(id) does not exist"
+        }
+    }
+}
+
+/// Where a note's highlights came from.
+public enum HighlightsSource: String, Sendable, Hashable, Codable {
+    /// The model's answer passed validation (first try or the retry).
+    case model
+    /// Not asked (no model, an interrupted exchange) or both tries failed.
+    case fallback
+}
+
+/// The reminder the retry adds to the prompt: what was wrong, in the prompt's own terms.
+public enum HighlightsReminder {
+    public static func text(problems: [HighlightsProblem], sourceCount: Int) -> String {
+        let reasons = problems.isEmpty ? "" : " The last answer was wrong: "
+            + problems.map(\.description).joined(separator: "; ") + "."
+        return "Reminder: use only sentence IDs from 1 to \(sourceCount), ascending, each at most once."
+            + reasons
+    }
+}
