@@ -17,10 +17,10 @@ enum EvalCommand {
         [
             Subcommand(Choices.self, "the next-question choices: acceptable rate next to the rules alone", run: choices),
             Subcommand(Grouping.self, "the note layouts: paragraph-boundary precision, recall and F1", run: grouping),
-            Subcommand(Actions.self, "the next steps: precision and recall of model, cue rules and both", run: actions),
             Subcommand(Fuzz.self, "random conversations, hostile answers included: anything invalid?", run: fuzz),
             Subcommand(Prompts.self, "the prompt and the labels the product scores for each case", run: prompts),
             Subcommand(SpeechEvaluationCommand.Arguments.self, "real recordings: error rates per language next to whisper-cli", run: SpeechEvaluationCommand.run),
+            Subcommand(Actions.self, "the next steps: precision and recall of model, cue rules and both", run: actions),
         ])
 
     typealias Decider = EvaluationDecider

@@ -311,4 +311,26 @@ struct NotesCommandTests {
         let missing = try CLI.run(["show", "9999", "--notes-dir", dir])
         #expect(missing.status == 1 && missing.stderr.contains("no note with id \"9999\""))
     }
+
+    /// The whole path with the real model: a typed exchange ends in a note with its next steps,
+    /// `tasks` lists them, and an item ticked by hand (as any editor would) is done.
+    @Test func aSpokenNextStepIsATaskUntilTickedInTheFile() throws {
+        let memo = try RunningMemo(["talk", "--type", "--lang", "en", "--yes"])
+        try memo.waitForPrompts(1); memo.type("A shared tool shed for our street. I'll ask Tom on Friday if his garage has room.")
+        try memo.waitForPrompts(2); memo.type("That's all.")
+        #expect(memo.finish().status == 0)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: memo.notesDir).first { $0.hasSuffix(".md") })
+        let path = memo.notesDir + "/" + name
+        let note = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(note.contains("next_steps: \"model\"") && note.contains("key_sentence: "), "\(note)")
+        #expect(note.hasSuffix("## Next steps\n\n- [ ] I'll ask Tom on Friday if his garage has room.\n"), "\(note)")
+        let open = try CLI.run(["tasks", "--notes-dir", memo.notesDir])
+        #expect(open.status == 0 && open.stdout.contains("[ ] I'll ask Tom on Friday if his garage has room.  (due "), "\(open.stdout)")
+        try note.replacingOccurrences(of: "- [ ] I'll ask", with: "- [x] I'll ask").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["tasks", "--notes-dir", memo.notesDir]).stdout == "No open next steps.\n")
+        let all = try CLI.run(["tasks", "--all", "--json", "--notes-dir", memo.notesDir])
+        #expect(all.stdout.contains(#""done":true"#) && all.stdout.contains(#""text":"I'll ask Tom on Friday if his garage has room.""#), "\(all.stdout)")
+        let list = try CLI.run(["list", "--notes-dir", memo.notesDir])
+        #expect(list.stdout.contains("A shared tool shed for our street."), "\(list.stdout)")
+    }
 }

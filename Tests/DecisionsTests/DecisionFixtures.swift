@@ -37,7 +37,7 @@ enum DecisionFixtures {
     /// The product's settings with budgets no test machine can blow: suites run in parallel
     /// and share two cores, and no test may depend on wall-clock time.
     static func settings(_ change: (inout DecisionSettings) -> Void = { _ in }) -> DecisionSettings {
-        var settings = DecisionSettings(questionBudget: .seconds(3_600), layoutBudget: .seconds(3_600))
+        var settings = DecisionSettings(questionBudget: .seconds(3_600), layoutBudget: .seconds(3_600), highlightsBudget: .seconds(3_600))
         change(&settings)
         return settings
     }
