@@ -12,6 +12,8 @@ public struct NoteFile: Sendable, Hashable {
     public var language: String?
     /// The sentence that best states the idea (`key_sentence:`), nil when not said.
     public var keySentence: String?
+    /// The time zone of `created` as written ("…+01:00", "…Z"), nil when not said.
+    public var timeZone: TimeZone?
 
     /// The Markdown body without the front matter.
     public var body: String {
@@ -22,7 +24,8 @@ public struct NoteFile: Sendable, Hashable {
     }
 
     /// Reads the fields our front matter writes (`id: "…"`, `created: "…"`, `language: "…"`,
-    /// `key_sentence: "…"`) and the first `# ` line. Notes edited by hand may lack them: the file name stands in for the id.
+    /// `key_sentence: "…"`) and the first `# ` line. Notes edited by hand may lack them: the
+    /// file name stands in for the id.
     public init(path: String, text: String) {
         self.path = path
         self.text = text
@@ -38,8 +41,8 @@ public struct NoteFile: Sendable, Hashable {
                 if index > 0 && line == "---" { inFrontMatter = false; continue }
                 if line.hasPrefix("id: ") { id = Self.unquote(line.dropFirst(4)) }
                 if line.hasPrefix("created: ") {
-                    created = ISO8601DateFormatter().date(from: Self.unquote(line.dropFirst(9)))
                     createdText = Self.unquote(line.dropFirst(9))
+                    created = createdText.flatMap { ISO8601DateFormatter().date(from: $0) }
                 }
                 if line.hasPrefix("language: ") { language = Self.unquote(line.dropFirst(10)) }
                 if line.hasPrefix("key_sentence: ") { keySentence = Self.unquote(line.dropFirst(14)) }
@@ -56,9 +59,6 @@ public struct NoteFile: Sendable, Hashable {
         self.keySentence = keySentence.flatMap { $0.isEmpty ? nil : $0 }
         self.timeZone = createdText.flatMap(Self.zone(of:))
     }
-
-    /// The time zone of `created` as written ("…+01:00", "…Z"), nil when not said.
-    public var timeZone: TimeZone?
 
     static func zone(of timestamp: String) -> TimeZone? {
         if timestamp.hasSuffix("Z") { return TimeZone(secondsFromGMT: 0) }

@@ -8,9 +8,9 @@ public struct RenderedNote: Sendable, Hashable {
 }
 
 /// Writes the note: front matter, a `# Title` line, then one paragraph per group — or one
-/// bullet per sentence for the fallback layout — and, with next steps, their task list. It copies the user's sentences and nothing
-/// else; the model supplied only numbers. Escaping keeps what the user said from becoming
-/// Markdown or YAML structure.
+/// bullet per sentence for the fallback layout — and, with next steps, their task list. It
+/// copies the user's sentences and nothing else; the model supplied only numbers. Escaping
+/// keeps what the user said from becoming Markdown or YAML structure.
 public struct NoteRenderer: Sendable {
     let pack: LanguagePack
     let book: PhraseBook
