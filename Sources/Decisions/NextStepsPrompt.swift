@@ -18,9 +18,9 @@ public enum NextStepsPrompt {
     }
 
     /// Asked right after the prompt, once per sentence, each on its own; the model's log-odds
-    /// of " future" over " past" after it is the sentence's next-step score. Of 13 wordings
+    /// of " future" over " past" after it is the sentence's next-step score. Of 11 wordings
     /// tried on the dev split with gemma-3-270m, this one told next steps apart best (ROC AUC
-    /// 0.83; "Is it a next step? Answer: yes/no" was 0.46, below chance).
+    /// 0.83 on dev); the first, "Is it a next step? Answer:" yes/no, was below chance (0.46).
     public static func question(_ source: Source) -> String {
         "\nSentence \(source.id): \(JSONText.quoted(source.text)) This sentence is about the"
     }
