@@ -22,7 +22,7 @@ enum CommandLineInterface {
             Subcommand(RecoverCommand.Arguments.self, "reopen memos an interruption left unfinished", run: RecoverCommand.run),
             Subcommand(DoctorCommand.Arguments.self, "check engines, models, audio and voices", run: DoctorCommand.run),
             Subcommand(TranscribeCommand.Arguments.self, "a WAV file to text", run: TranscribeCommand.run),
-            Subcommand(EvalCommand.commands, arguments: "KIND …", "measure the model decisions: choices, grouping, fuzz, prompts, actions"),
+            Subcommand(EvalCommand.commands, arguments: "KIND …", "measure: choices, grouping, fuzz, prompts, speech, actions"),
         ] + NotesCommands.commands + [
             Subcommand(ConfigCommand.Arguments.self, "the settings in effect and where each comes from (--path: the file)",
                        run: ConfigCommand.run),
