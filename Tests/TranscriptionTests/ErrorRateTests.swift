@@ -48,4 +48,10 @@ import Testing
         #expect(text.contains("clips that gave text: ours 1/1"))
         #expect(noise.line.contains("ours “Thank you.”"))
     }
+
+    @Test func whisperCLISoundLabelsMeanNoSpeech() {
+        #expect(SpeechEvaluation.isSoundLabel("[BLANK_AUDIO]"))
+        #expect(SpeechEvaluation.isSoundLabel("(clicking)"))
+        #expect(!SpeechEvaluation.isSoundLabel("Press (1) to continue."))
+    }
 }

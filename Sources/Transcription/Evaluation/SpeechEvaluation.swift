@@ -71,7 +71,8 @@ public struct SpeechEvaluation: Sendable {
         return (text, best?.errors ?? 0, best?.units ?? 0, seconds)
     }
 
-    /// whisper-cli's defaults (beam 5, best of 5, temperature fallback), text only.
+    /// whisper-cli's defaults (beam 5, best of 5, temperature fallback), text only. A line that
+    /// is only a sound label ("[BLANK_AUDIO]", "(clicking)") is whisper-cli saying no speech.
     static func whisperCLI(_ binary: String, model: String, file: String, language: String, threads: Int) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
@@ -83,7 +84,12 @@ public struct SpeechEvaluation: Sendable {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self).split(separator: "\n")
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !Self.isSoundLabel($0) }.joined(separator: " ")
+    }
+
+    static func isSoundLabel(_ line: String) -> Bool {
+        (line.hasPrefix("[") && line.hasSuffix("]")) || (line.hasPrefix("(") && line.hasSuffix(")"))
     }
 }
 
