@@ -196,8 +196,11 @@ struct TalkTests {
         let lines = note.components(separatedBy: "\n")
         try #require(lines.count > 12, "\(note)")
         let close = try #require(lines.dropFirst().firstIndex(of: "---"), "\(note)")
-        #expect(lines[0] == "---" && close == 8, "\(note)")
-        #expect(lines[1..<close].map { String($0.prefix { $0 != ":" }) } == ["id", "created", "language", "questions", "layout", "ended", "tags"])
+        #expect(lines[0] == "---" && close == 11, "\(note)")
+        #expect(lines[1..<close].map { String($0.prefix { $0 != ":" }) }
+                == ["id", "created", "language", "questions", "layout", "ended", "tags", "next_steps", "key", "key_sentence"])
+        // The one piece of the person's words up there is quoted whole: it cannot close the block.
+        #expect(lines[10].hasPrefix("key_sentence: \"") && lines[10].hasSuffix("\"") && lines[10] != "---", "\(note)")
         #expect(!lines[1].contains("evil") && lines[3] == "language: \"en\"" && lines[5] == "layout: \"fallback\"")
         #expect(lines[6] == "ended: \"userEnded\"")
         #expect(lines[close + 1] == "" && lines[close + 2].hasPrefix("# Memo from ") && lines[close + 3] == "")
