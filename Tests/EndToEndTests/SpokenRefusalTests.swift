@@ -23,7 +23,7 @@ enum SpokenRefusals {
     static let cases: [String: (content: String, refusals: [Case])] = [
         "en": ("My neighbour wants to sell her old piano to a school.", [
             Case(text: "Please don't record this part.", scope: .answer),
-            Case(text: "Delete all of it. I don't want any of this saved.", scope: .everything),
+            Case(text: "I don't want any of this recorded.", scope: .everything),
         ]),
         "de": ("Meine Nachbarin will ihr altes Klavier an eine Schule verkaufen.", [
             Case(text: "Ich möchte das nicht aufnehmen.", scope: .answer),
