@@ -35,6 +35,8 @@ NUMPY_VER=2.2.6
 
 APT_PACKAGES=(pulseaudio pulseaudio-utils libpulse-dev espeak-ng libespeak-ng-dev libicu-dev
               cmake ninja-build pkg-config sox python3 python3-venv python3-pip build-essential)
+# Opt-in (DIALOGUE_MEMO_PIPEWIRE=1): what the private PipeWire of the PipeWire tests needs.
+PIPEWIRE_PACKAGES=(pipewire pipewire-pulse wireplumber)
 
 # Build flags are part of the key: a different flag set builds beside the old prefix.
 ENGINE_FLAGS=(-DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON -DGGML_NATIVE=ON
@@ -107,10 +109,30 @@ if ! flock -n 9; then
 fi
 
 # ---- 1. Debian packages --------------------------------------------------------------------
+# The program is a pulse client (libpulse, pactl, paplay, parecord from pulseaudio-utils, which
+# does not pull the daemon in). Most Debian 12 and Ubuntu desktops serve pulse with PipeWire's
+# pipewire-pulse: there the PulseAudio daemon is left out, since Debian's pipewire-audio and
+# pipewire-alsa conflict with it (apt would remove them) and its user units would take the pulse
+# socket from pipewire-pulse at the next login. Tests then run on a private PipeWire instead.
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+pipewire_pulse=""
+if timeout 5 pactl info 2>/dev/null | grep -q '^Server Name:.*PipeWire'; then
+    pipewire_pulse="pipewire-pulse is this session's pulse server"
+elif installed pipewire-pulse || command -v pipewire-pulse >/dev/null; then
+    pipewire_pulse="pipewire-pulse is installed"
+fi
+if [ -n "$pipewire_pulse" ] && ! installed pulseaudio; then
+    clients=(); for p in "${APT_PACKAGES[@]}"; do [ "$p" = pulseaudio ] || clients+=("$p"); done
+    APT_PACKAGES=("${clients[@]}")
+    printf '==> Audio: %s; installing only the pulse client tools (pulseaudio-utils, libpulse-dev), not the PulseAudio daemon; tests use a private PipeWire\n' "$pipewire_pulse"
+elif [ -n "$pipewire_pulse" ]; then
+    printf '==> Audio: %s, and the PulseAudio daemon is installed too (tests use it for their private server)\n' "$pipewire_pulse"
+else
+    printf '==> Audio: no PipeWire here; the PulseAudio daemon serves pulse (and the tests'"'"' private server)\n'
+fi
+if [ "${DIALOGUE_MEMO_PIPEWIRE:-0}" = 1 ]; then APT_PACKAGES+=("${PIPEWIRE_PACKAGES[@]}"); fi
 missing=()
-for p in "${APT_PACKAGES[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
+for p in "${APT_PACKAGES[@]}"; do installed "$p" || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then
     step "Installing Debian packages: ${missing[*]}" apt
     step_hint="install them by hand: sudo apt-get install ${missing[*]}"

@@ -82,7 +82,7 @@ public enum SystemCheck {
     public static func audioChecks() -> [Check] {
         do {
             let info = try AudioServer().info()
-            var checks = [Check(ok: true, label: "audio server", detail: "\(info.serverName) \(info.serverVersion)", requiredForVoice: true)]
+            var checks = [Check(ok: true, label: "audio server", detail: serverDescription(name: info.serverName, version: info.serverVersion), requiredForVoice: true)]
             if let sink = info.defaultSink, info.sinks.contains(sink) {
                 checks.append(Check(ok: true, label: "default output", detail: sink, requiredForVoice: true))
             } else {
@@ -99,6 +99,18 @@ public enum SystemCheck {
         } catch {
             return [Check(ok: false, label: "audio server", detail: "\(error)", requiredForVoice: true)]
         }
+    }
+
+    /// The pulse server named for a person: PulseAudio, or PipeWire's pipewire-pulse, which
+    /// calls itself "PulseAudio (on PipeWire 0.3.65)" and gives as its version the PulseAudio
+    /// protocol it speaks (15.0.0), not its own.
+    public static func serverDescription(name: String, version: String) -> String {
+        if let marker = name.range(of: "on PipeWire ") {
+            let pipewire = name[marker.upperBound...].prefix { $0.isNumber || $0 == "." }
+            return "PipeWire \(pipewire) (pipewire-pulse, speaking PulseAudio \(version))"
+        }
+        if name == "pulseaudio" || name == "PulseAudio" { return "PulseAudio \(version)" }
+        return "\(name) \(version)"
     }
 
     static func fileSizeMB(_ path: String) -> Int {

@@ -8,10 +8,10 @@ final class MonitorRecorder: @unchecked Sendable {
     private let capture: CaptureStream
     private var samples: [Float] = []
 
-    init(source: String = "speaker.monitor", sampleRate: Int = 22_050) throws {
-        server = try AudioServer(applicationName: "test recorder")
-        capture = try CaptureStream(server: server, device: source, sampleRate: sampleRate, name: "monitor")
-        server.withLock {
+    init(source: String = "speaker.monitor", sampleRate: Int = 22_050, server: String? = nil) throws {
+        self.server = try AudioServer(server: server, applicationName: "test recorder")
+        capture = try CaptureStream(server: self.server, device: source, sampleRate: sampleRate, name: "monitor")
+        self.server.withLock {
             capture.onSamples = { [weak self] chunk, _ in self?.samples.append(contentsOf: chunk) }
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A second private PulseAudio (scripts/test-audio.sh start/stop) that a test may stop while
-/// streams are open, to see how the code takes a server going away.
+/// A second private server (scripts/test-audio.sh start/stop): PulseAudio, which a test may stop
+/// while streams are open to see how the code takes a server going away, or PipeWire.
 enum PrivateServer {
     static var script: String {
         // Tests/SpeechTests/PrivateServer.swift → scripts/test-audio.sh
@@ -10,8 +10,8 @@ enum PrivateServer {
     }
 
     /// Starts one; returns its folder and the server string to connect to.
-    static func start() throws -> (directory: String, server: String) {
-        let output = try TestAudio.run("/bin/bash", [script, "start"])
+    static func start(pipewire: Bool = false) throws -> (directory: String, server: String) {
+        let output = try TestAudio.run("/bin/bash", [script, "start"] + (pipewire ? ["--pipewire"] : []))
         guard let line = output.split(separator: "\n").last,
               let directory = line.split(separator: " ").first(where: { $0.hasPrefix("DIALOGUE_MEMO_TEST_AUDIO=") })?
                 .dropFirst("DIALOGUE_MEMO_TEST_AUDIO=".count) else {

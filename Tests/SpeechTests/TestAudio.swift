@@ -13,6 +13,11 @@ enum TestAudio {
                      "run under scripts/test-audio.sh (make test does): it starts the private PulseAudio these tests need")
     }
 
+    /// Whether the test server is a private PipeWire (where the PulseAudio daemon is not
+    /// installed, scripts/test-audio.sh starts one).
+    static var isPipeWire: Bool { ProcessInfo.processInfo.environment["DIALOGUE_MEMO_TEST_AUDIO_SERVER"] == "pipewire" }
+    static let pipeSourcePlaysSilence: Comment = "the test server is PipeWire, whose pipe source (0.3.65) plays silence while nobody writes its FIFO: no microphone there goes dead or stalls"
+
     /// Plays `buffer` into `sink` after `delay`, on a connection of its own (as another program
     /// would). Returns when the injected audio has been played.
     static func inject(_ buffer: PCMBuffer, after delay: Duration, into sink: String = "micfeed",
@@ -21,11 +26,13 @@ enum TestAudio {
     }
 
     /// Plays `buffer` into `sink` once `ready` returns (for instance, once the listener has
-    /// reported that it listens), so the audio's timing depends on no sleep.
+    /// reported that it listens), so the audio's timing depends on no sleep. `server` nil: the
+    /// one PULSE_SERVER names.
     static func inject(_ buffer: PCMBuffer, when ready: @escaping @Sendable () async throws -> Void,
-                       into sink: String = "micfeed", leadingSilence: Double = Speaker.firstPromptSilence) -> Task<Injection, Error> {
+                       into sink: String = "micfeed", leadingSilence: Double = Speaker.firstPromptSilence,
+                       server: String? = nil) -> Task<Injection, Error> {
         // Opened before the wait, so the wait is the only delay before the audio starts.
-        let speaker = Result { try Speaker(server: AudioServer(applicationName: "test user"), device: sink,
+        let speaker = Result { try Speaker(server: AudioServer(server: server, applicationName: "test user"), device: sink,
                                            sampleRate: buffer.sampleRate) }
         return Task {
             let speaker = try speaker.get()

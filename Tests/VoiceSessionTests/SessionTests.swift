@@ -189,6 +189,18 @@ import Testing
     }
 }
 
+@Suite struct AudioServerDescriptionTests {
+    /// What libpulse's server info says on Debian 12: PulseAudio 16.1, and pipewire-pulse 0.3.65.
+    @Test func namesPulseAudioOrPipeWireWithItsOwnVersion() {
+        #expect(SystemCheck.serverDescription(name: "pulseaudio", version: "16.1") == "PulseAudio 16.1")
+        #expect(SystemCheck.serverDescription(name: "PulseAudio (on PipeWire 0.3.65)", version: "15.0.0")
+                == "PipeWire 0.3.65 (pipewire-pulse, speaking PulseAudio 15.0.0)")
+        #expect(SystemCheck.serverDescription(name: "PulseAudio (on PipeWire 1.0.5)", version: "15.0.0")
+                .hasPrefix("PipeWire 1.0.5 "))
+        #expect(SystemCheck.serverDescription(name: "other-server", version: "2") == "other-server 2")
+    }
+}
+
 @Suite struct DoctorVerdictTests {
     typealias Check = SystemCheck.Check
     @Test func onlyTheVoiceChecksDecideWhetherAVoiceDialogueCanRun() {
