@@ -191,7 +191,8 @@ struct PrivateTestServer {
               let range = text.range(of: "DIALOGUE_MEMO_TEST_AUDIO=") else {
             throw CocoaError(.featureUnsupported)
         }
-        folder = String(text[range.upperBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
+        // The folder runs to the next space: more variables follow it on the line.
+        folder = String(text[range.upperBound...].prefix { !$0.isWhitespace })
     }
 
     func stop() {

@@ -55,3 +55,17 @@ import Testing
         }
     }
 }
+
+/// The demo's private server cannot start: the fix it names must not break the desktop.
+@Suite struct PrivateAudioServerMessageTests {
+    @Test func withoutPipeWireItSaysToInstallPulseAudio() {
+        let failure = PrivateAudioServer.StartFailed(reason: "pulseaudio not found", pipewireDesktop: false)
+        #expect(failure.description == "could not start a private PulseAudio server: pulseaudio not found. Install it with: apt-get install pulseaudio")
+    }
+
+    @Test func onAPipeWireDesktopItNeverSaysToInstallPulseAudio() {
+        let failure = PrivateAudioServer.StartFailed(reason: "pulseaudio not found", pipewireDesktop: true)
+        #expect(!failure.description.contains("apt-get install pulseaudio"))
+        #expect(failure.description.contains("scripts/test-audio.sh run --pipewire"))
+    }
+}
