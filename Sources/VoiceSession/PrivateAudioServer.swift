@@ -14,18 +14,13 @@ public final class PrivateAudioServer {
         public let reason: String
         /// Whether the desktop's sound server is PipeWire's: installing the PulseAudio daemon
         /// there would replace it (Debian's pipewire-audio conflicts with pulseaudio).
-        public var pipewireDesktop = StartFailed.hasPipeWirePulse()
+        public var pipewireDesktop = Editor.onPath("pipewire-pulse", environment: ProcessInfo.processInfo.environment)
         public var description: String {
             let head = "could not start a private PulseAudio server: \(reason)."
             guard pipewireDesktop else { return head + " Install it with: apt-get install pulseaudio" }
             return head + " This desktop plays sound through PipeWire, which installing pulseaudio would replace."
                 + " Run the demo on a private PipeWire from the source tree instead:"
                 + " scripts/test-audio.sh run --pipewire sh -c 'dialogue-memo demo --audio-server \"$PULSE_SERVER\"'"
-        }
-
-        static func hasPipeWirePulse() -> Bool {
-            (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
-                .contains { FileManager.default.isExecutableFile(atPath: "\($0)/pipewire-pulse") }
         }
     }
 
