@@ -14,11 +14,15 @@ extension Endpointing {
         /// Below this level (dBFS) nothing counts as voice, however quiet the room: a faint hum
         /// over digital silence is not speech.
         public var minimumSpeechLevel: Double
+        /// With a reader of the transcript at each pause (`Endpointing.decidePause`), the
+        /// hangover follows how finished the answer sounds instead of staying `hangover`.
+        public var adaptive: AdaptiveWait?
 
         public init(hangover: Double, minimumSpeech: Double = 0.25, maximumAnswer: Double = 60,
                     noAnswerTimeout: Double = 8, speechMargin: Double = 10,
-                    minimumSpeechLevel: Double = -48) {
+                    minimumSpeechLevel: Double = -48, adaptive: AdaptiveWait? = nil) {
             self.hangover = hangover
+            self.adaptive = adaptive
             self.minimumSpeech = minimumSpeech
             self.maximumAnswer = maximumAnswer
             self.noAnswerTimeout = noAnswerTimeout
@@ -47,4 +51,31 @@ extension Endpointing {
             }
         }
     }
+}
+
+/// The silence that ends an answer once its transcript at a pause has been read: short when the
+/// answer sounds finished, long when it does not. Until the reading is in, the listener waits up
+/// to `longest`, so a slow transcription can delay an ending but never cut an answer short.
+public struct AdaptiveWait: Sendable, Equatable {
+    /// The wait after an answer that sounds finished.
+    public var shortest: Double
+    /// The wait after one that does not (and while the transcript is not read yet).
+    public var longest: Double
+    /// The completion probability (`TurnCompletion`) from which an answer counts as finished.
+    public var threshold: Double
+
+    public init(shortest: Double, longest: Double, threshold: Double = 0.5) {
+        self.shortest = shortest
+        self.longest = longest
+        self.threshold = threshold
+    }
+
+    /// The hangover for an answer whose transcript reads as finished with probability `completion`.
+    public func hangover(completion: Double) -> Double {
+        completion >= threshold ? shortest : longest
+    }
+
+    public static let relaxed = AdaptiveWait(shortest: 0.5, longest: 3.0)
+    public static let `default` = AdaptiveWait(shortest: 0.3, longest: 2.5)
+    public static let aggressive = AdaptiveWait(shortest: 0.25, longest: 1.5)
 }
