@@ -35,6 +35,8 @@ public struct Endpointing: Sendable {
     private var speechStartFrame: Int?
     private var lastVoicedFrame: Int?
     private var endFrame: Int?
+    /// The hangover decided for the current pause from its transcript (adaptive only).
+    private var pauseHangover: Double?
 
     public init(configuration: Configuration = .default, sampleRate: Int = 16_000) {
         self.configuration = configuration
@@ -90,6 +92,22 @@ public struct Endpointing: Sendable {
         return used
     }
 
+    /// The silence that ends the answer now: the fixed `hangover`, or with `adaptive` the one
+    /// decided for this pause, and `longest` while it is not decided yet.
+    public var hangover: Double {
+        guard let adaptive = configuration.adaptive else { return configuration.hangover }
+        return pauseHangover ?? adaptive.longest
+    }
+
+    /// The transcript at the current pause has been read: the answer ends after `hangover` of
+    /// silence (at once if the silence is already that long). Ignored unless speech is being
+    /// heard or without `adaptive`; forgotten when speech resumes.
+    public mutating func decidePause(hangover: Double) {
+        guard configuration.adaptive != nil, state == .hearingSpeech, let silence = trailingSilence else { return }
+        pauseHangover = hangover
+        if silence >= hangover { end(.endOfSpeech) }
+    }
+
     /// Ends the answer from outside (stop, cancel) at the audio processed so far.
     public mutating func end(_ ending: AnswerEnding) {
         guard !hasEnded else { return }
@@ -123,7 +141,8 @@ public struct Endpointing: Sendable {
         case .hearingSpeech:
             if level >= onset - Self.hysteresis {
                 lastVoicedFrame = index
-            } else if let last = lastVoicedFrame, index - last >= Self.frames(configuration.hangover) {
+                pauseHangover = nil
+            } else if let last = lastVoicedFrame, index - last >= Self.frames(hangover) {
                 end(.endOfSpeech)
             }
             if !hasEnded, let start = speechStartFrame,

@@ -13,6 +13,8 @@ final class ListenSession: @unchecked Sendable {
     /// longer than the gaps between words, well inside the hangover.
     let pauseToSpeculate: Double
     private var pauseReported = false
+    /// The length of the clip the latest `.pause` carried: a verdict on it names it.
+    private var pauseClipLength: Int?
 
     let startedAt = ContinuousClock.now
     let watchdogTimeout: Double
@@ -73,10 +75,13 @@ final class ListenSession: @unchecked Sendable {
             if !pauseReported && silence >= pauseToSpeculate {
                 pauseReported = true
                 // Cut where `ListenResult.speech(margin:)` will cut the answer if it ends here.
-                onEvent(.pause(clip: ListenResult.speech(clip(), clipStart: clipStart, speechEnd: endpointing.speechEnd,
-                                                         margin: pauseToSpeculate, sampleRate: endpointing.sampleRate)))
+                let clip = ListenResult.speech(clip(), clipStart: clipStart, speechEnd: endpointing.speechEnd,
+                                               margin: pauseToSpeculate, sampleRate: endpointing.sampleRate)
+                pauseClipLength = clip.count
+                onEvent(.pause(clip: clip))
             } else if pauseReported && silence < pauseToSpeculate {
                 pauseReported = false
+                pauseClipLength = nil
                 onEvent(.resumed)
             }
         }
@@ -92,6 +97,14 @@ final class ListenSession: @unchecked Sendable {
         if (now - since).timeInterval >= watchdogTimeout {
             fail(AudioError.microphoneSilent(device: device, seconds: watchdogTimeout))
         }
+    }
+
+    /// The transcript of the pause whose clip had `clipLength` samples was read: wait `hangover`
+    /// from the end of speech. A verdict on an earlier pause (speech came back since) is ignored.
+    func decidePause(hangover: Double, clipLength: Int) {
+        guard !isFinished, pauseReported, pauseClipLength == clipLength else { return }
+        endpointing.decidePause(hangover: hangover)
+        if case .ended(let ending) = endpointing.state { finish(ending, at: .now) }
     }
 
     /// Ends the listen from outside, keeping what was captured.

@@ -77,6 +77,12 @@ public final class Listener: @unchecked Sendable {
         }
     }
 
+    /// The transcript at the pause whose clip (from `.pause`) had `clipLength` samples was read:
+    /// with an adaptive configuration, the answer now ends after `hangover` of silence.
+    public func decidePause(hangover: Double, clipLength: Int) {
+        server.withLock { session?.decidePause(hangover: hangover, clipLength: clipLength) }
+    }
+
     /// Ends the current listen now, keeping what was heard (`.stopped`). For a key press that
     /// means "I am done"; cancel the listening task instead to abandon the answer.
     public func stop() {

@@ -15,6 +15,15 @@ public enum SilencePreset: String, Sendable, CaseIterable {
         case .aggressive: .aggressive
         }
     }
+
+    /// The wait once the transcript at a pause has been read (how finished the answer sounds).
+    public var adaptiveWait: AdaptiveWait {
+        switch self {
+        case .relaxed: .relaxed
+        case .default: .default
+        case .aggressive: .aggressive
+        }
+    }
 }
 
 /// Everything a session (talk, demo, record, recover) is told from outside, typed: the
@@ -33,6 +42,9 @@ public struct SessionConfiguration: Sendable {
     public var languageModel: String? = DefaultModels.languageModel
     /// Transcribe (and decide) during pauses, before the answer is known to be over.
     public var overlap = true
+    /// Only the preset's silence ends an answer, whatever the words so far (for comparison:
+    /// by default the wait follows how finished the answer sounds).
+    public var fixedSilence = false
     public var notesDirectory: String = NotesStore.defaultDirectory
     /// Where unfinished exchanges are journaled (`recover` reads them back).
     public var journalDirectory: String = FileJournal.defaultDirectory

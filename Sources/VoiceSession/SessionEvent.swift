@@ -12,6 +12,8 @@ public enum SessionEvent: Sendable, Equatable {
     case level(dbfs: Double)
     case pause(seconds: Double)
     case resumed
+    /// The transcript at a pause was read: how finished it sounds, and the silence now awaited.
+    case turnRead(completion: Double?, hangover: Double)
     case endpoint(ending: String)
     case decidingEarly
     /// The answer so far, as transcribed at a pause (what the status line shows live).
@@ -43,6 +45,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .level: "level"
         case .pause: "pause"
         case .resumed: "resumed"
+        case .turnRead: "turnRead"
         case .endpoint: "endpoint"
         case .decidingEarly: "decidingEarly"
         case .partial: "partial"
@@ -83,6 +86,9 @@ extension SessionEvent {
         case .level(let dbfs): try container.encode(dbfs, forKey: Key("dbfs"))
         case .pause(let seconds): try container.encode(seconds, forKey: Key("seconds"))
         case .endpoint(let ending): try container.encode(ending, forKey: Key("ending"))
+        case .turnRead(let completion, let hangover):
+            try container.encodeIfPresent(completion.map { ($0 * 100).rounded() / 100 }, forKey: Key("completion"))
+            try container.encode(hangover, forKey: Key("hangover"))
         case .transcribed(let text, let speculative, let speechEnd, let endpoint):
             try container.encode(text, forKey: Key("text"))
             try container.encodeIfPresent(speculative, forKey: Key("speculative"))

@@ -93,6 +93,7 @@ public enum SessionSettings {
         SessionSetting("no-model", option: "--no-model", .boolean,
                        apply: { if $1 { $0.languageModel = nil } }, builtIn: { $0.languageModel == nil }),
         SessionSetting("overlap", option: "--no-overlap", .boolean, apply: { $0.overlap = $1 }, builtIn: { $0.overlap }),
+        SessionSetting("fixed-silence", option: nil, .boolean, apply: { $0.fixedSilence = $1 }, builtIn: { $0.fixedSilence }),
         SessionSetting("notes-dir", option: "--notes-dir", placeholder: "DIR", path: true, .text,
                        apply: { $0.notesDirectory = $1 }, builtIn: { $0.notesDirectory }),
         SessionSetting("editor", option: nil, extraVariables: ["VISUAL", "EDITOR"], placeholder: "COMMAND",

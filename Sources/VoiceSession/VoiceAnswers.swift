@@ -29,7 +29,8 @@ public struct VoicePorts: Sendable {
         return VoicePorts(
             speaker: VoiceSpeaker(speaker: speaker, opening: opening, others: others),
             answers: VoiceAnswers(listener: listener, transcriber: transcriber, language: pack.whisperLanguage,
-                                  feedback: feedback, person: person, overlap: configuration.overlap))
+                                  feedback: feedback, person: person, overlap: configuration.overlap,
+                                  adaptive: configuration.fixedSilence ? nil : configuration.silence.adaptiveWait))
     }
 
     /// Every line the exchange may say, in the speech form (kana for Japanese).
@@ -75,6 +76,9 @@ public struct VoiceAnswers: AnswerSource {
     let feedback: ListenFeedback
     let person: SyntheticPerson?
     var overlap = true
+    /// With overlap: the answer ends after a silence that follows how finished its transcript
+    /// at the pause sounds (`TurnCompletion`), instead of the preset's fixed one.
+    var adaptive: AdaptiveWait?
     /// Say "Transcribing N s of audio…" while transcribing (record: a long note takes a while).
     var showsRecordingLength = false
     /// Work of the other engine (the language model warming up or deciding early) that must
@@ -99,9 +103,22 @@ public struct VoiceAnswers: AnswerSource {
         // Every pause transcribes the whole answer so far: stretches transcribed apart lose
         // their context and measured worse than the whole answer (WER 0.36 against 0.00).
         let speculation = overlap ? Speculation() : nil
+        let adaptive = overlap ? self.adaptive : nil, listener = self.listener
         let atPause = { @Sendable (clip: [Float]) async throws -> String in
-            let text = try await self.transcribe(clip)
+            let text: String
+            do { text = try await self.transcribe(clip) } catch {
+                // Unread, the pause falls back to the preset's silence.
+                if adaptive != nil { listener.decidePause(hangover: listener.configuration.hangover, clipLength: clip.count) }
+                throw error
+            }
             let heard = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let adaptive, !Task.isCancelled {
+                // Nothing heard (a cough, a knock) says nothing of the answer: the preset's silence.
+                let completion = heard.isEmpty ? nil : TurnCompletion.probability(of: heard, phrases: pack.phrases)
+                let hangover = completion.map(adaptive.hangover) ?? listener.configuration.hangover
+                feedback.events.emit(.turnRead(completion: completion, hangover: hangover))
+                listener.decidePause(hangover: hangover, clipLength: clip.count)
+            }
             if !Task.isCancelled, !heard.isEmpty {
                 feedback.heard(heard)
                 if let early {
@@ -113,7 +130,9 @@ public struct VoiceAnswers: AnswerSource {
         }
         let speaking = person.map { person in Task { try await person.speakAnswer(to: question) } }
         defer { speaking?.cancel(); speculation?.abandon() }
-        let result = try await listener.listen { event in
+        var listening = listener.configuration
+        listening.adaptive = adaptive
+        let result = try await listener.listen(configuration: listening) { event in
             feedback.show(event)
             switch event {
             case .pause(let clip): speculation?.start(clip, transcribe: atPause)

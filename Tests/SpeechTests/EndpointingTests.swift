@@ -173,3 +173,94 @@ struct EndpointingTests {
         #expect(result.speech(margin: pause).count == 27_200)
     }
 }
+
+/// The adaptive wait: the hangover follows the verdict on the transcript at the pause.
+@Suite("Endpointing, adaptive")
+struct AdaptiveEndpointingTests {
+    private let tolerance = 0.021
+    private let wait = AdaptiveWait(shortest: 0.3, longest: 2.5)
+    private var configuration: Endpointing.Configuration {
+        var configuration = Endpointing.Configuration.default
+        configuration.adaptive = wait
+        return configuration
+    }
+
+    /// Feeds `samples` in 10 ms chunks; `verdict` is asked after each chunk for a hangover to
+    /// decide (given the trailing silence), as the listener does when a transcript is read.
+    private func run(_ samples: [Float], _ configuration: Endpointing.Configuration,
+                     verdict: (Double) -> Double? = { _ in nil }) -> Endpointing {
+        var endpointing = Endpointing(configuration: configuration)
+        var offset = 0
+        while offset < samples.count, !endpointing.hasEnded {
+            let end = min(samples.count, offset + 160)
+            endpointing.process(samples[offset..<end])
+            offset = end
+            if let silence = endpointing.trailingSilence, let hangover = verdict(silence) {
+                endpointing.decidePause(hangover: hangover)
+            }
+        }
+        return endpointing
+    }
+
+    /// 1 s of voice, a pause of `pause` s, 1 s of voice, then 4 s of noise.
+    private func answer(pausing pause: Double) -> [Float] {
+        makeAudio { _ = $0.noise(0.5, dBFS: -65); _ = $0.voice(1, dBFS: -25, noiseDBFS: -65)
+                    _ = $0.noise(pause, dBFS: -65); _ = $0.voice(1, dBFS: -25, noiseDBFS: -65)
+                    _ = $0.noise(4, dBFS: -65) }
+    }
+
+    @Test func undecidedPausesWaitTheLongest() {
+        // A 1.5 s pause would end the fixed default (0.7 s); unread, it cannot end the answer.
+        let endpointing = run(answer(pausing: 1.5), configuration)
+        #expect(endpointing.state == .ended(.endOfSpeech))
+        #expect(abs((endpointing.speechEnd ?? 0) - 4.0) <= tolerance)
+        #expect(abs((endpointing.endpoint ?? 0) - (4.0 + wait.longest)) <= tolerance)
+    }
+
+    @Test func aFinishedAnswerEndsAfterTheShortestWait() {
+        // Read at 0.2 s of silence as finished: the answer ends 0.3 s after the speech.
+        let endpointing = run(answer(pausing: 1.5), configuration) { $0 >= 0.2 ? wait.shortest : nil }
+        #expect(abs((endpointing.speechEnd ?? 0) - 1.5) <= tolerance)
+        #expect(abs((endpointing.endpoint ?? 0) - 1.8) <= tolerance)
+    }
+
+    @Test func aLateVerdictEndsTheAnswerAtOnce() {
+        // Read only at 0.9 s of silence (a slow transcription): it ends there, not 0.3 s later.
+        let endpointing = run(answer(pausing: 1.5), configuration) { $0 >= 0.9 ? wait.shortest : nil }
+        #expect(abs((endpointing.endpoint ?? 0) - 2.4) <= tolerance)
+    }
+
+    @Test func anUnfinishedAnswerRidesOutItsPause() {
+        let endpointing = run(answer(pausing: 1.5), configuration) { $0 >= 0.2 ? wait.longest : nil }
+        #expect(abs((endpointing.speechStart ?? 0) - 0.5) <= tolerance)
+        #expect(abs((endpointing.endpoint ?? 0) - (4.0 + wait.longest)) <= tolerance)
+    }
+
+    @Test func speechResumingForgetsTheVerdict() {
+        // The first pause (0.4 s) is read as needing 0.6 s, so speech resumes within it; the
+        // final pause is never read: the 0.6 s must not carry over to it (that would end the
+        // answer 0.6 s after its speech), the wait is the undecided longest.
+        var verdicts = 0
+        let endpointing = run(answer(pausing: 0.4), configuration) { silence in
+            guard silence >= 0.2, verdicts == 0 else { return nil }
+            verdicts += 1
+            return 0.6
+        }
+        #expect(verdicts == 1)
+        #expect(abs((endpointing.speechEnd ?? 0) - 2.9) <= tolerance)
+        #expect(abs((endpointing.endpoint ?? 0) - (2.9 + wait.longest)) <= tolerance)
+    }
+
+    @Test func aFixedConfigurationIgnoresVerdicts() {
+        let endpointing = run(answer(pausing: 1.5), .default) { $0 >= 0.2 ? 0.25 : nil }
+        #expect(abs((endpointing.endpoint ?? 0) - 2.2) <= tolerance)
+    }
+
+    @Test func theWaitFollowsTheCompletion() {
+        #expect(wait.hangover(completion: 0.9) == 0.3)
+        #expect(wait.hangover(completion: 0.1) == 2.5)
+        for preset in [AdaptiveWait.relaxed, .default, .aggressive] {
+            #expect(preset.shortest < preset.longest)
+        }
+    }
+}
