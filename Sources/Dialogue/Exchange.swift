@@ -64,25 +64,45 @@ public struct Exchange: Sendable {
             }
         }
 
+        /// Whether the last reply was an answer the person may still go on with.
+        var mayGoOn = false
         loop: while true {
             if Task.isCancelled { endReason = .interrupted; break }
             do {
                 onEvent(.asking(question, number: conversation.turns.count))
-                try await speaker.say(.question(question))
-                record(.asked(question))
-                let before = conversation, asked = question
-                let reply = try await answers.answer(to: asked) { soFar in
+                // The person went on with the last answer before the question was over: it is
+                // stopped, and the same answer heard on (asked again after it).
+                let goesOn = mayGoOn ? try await sayUnlessResumed(.question(question)) : false
+                if !mayGoOn { try await speaker.say(.question(question)) }
+                let before: Conversation, asked: TurnQuestion
+                if goesOn, let last = conversation.turns.last {
+                    before = Conversation(turns: Array(conversation.turns.dropLast()))
+                    asked = last.question
+                    onEvent(.wentOn)
+                } else {
+                    record(.asked(question))
+                    before = conversation
+                    asked = question
+                }
+                let decideEarly = { @Sendable (soFar: String) -> Task<Void, Never> in
                     let heard = soFar.trimmingCharacters(in: .whitespacesAndNewlines)
                     // Journaled as heard so far (a kill keeps it), unless it refuses.
-                    if rules.refusal(in: heard, answering: asked) == nil { try? journal.append(.heard(heard)) }
+                    if rules.refusal(in: heard, answering: asked) == nil { try? journal.append(goesOn ? .continued(heard) : .heard(heard)) }
                     let guess = before.appending(asked, answer: heard)
                     return early.start(for: guess) { await questions.nextQuestion(after: guess) }
                 }
-                if let scope = Self.refusal(in: reply, answering: question, rules: rules) {
+                let reply: AnswerOutcome
+                if goesOn, let resumable = answers as? any ResumableAnswers {
+                    reply = try await resumable.continueAnswer(to: asked, early: decideEarly)
+                } else {
+                    reply = try await answers.answer(to: asked, early: decideEarly)
+                }
+                mayGoOn = false
+                if let scope = Self.refusal(in: reply, answering: asked, rules: rules) {
                     // Stop at once; the refused words are not kept, nor the journal.
                     refusal = scope
                     journal.remove()
-                    if scope == .everything { conversation = Conversation() }
+                    conversation = scope == .everything ? Conversation() : before
                     onEvent(.refused(scope))
                     endReason = .refused
                     try? await speaker.say(.closing(.stop))
@@ -92,17 +112,18 @@ public struct Exchange: Sendable {
                 case .answer(let text):
                     let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
                     if text.isEmpty { onEvent(.noAnswer); endReason = .noAnswer; break loop }
-                    conversation = conversation.appending(question, answer: text)
-                    record(.answered(text))
+                    conversation = before.appending(asked, answer: text)
+                    record(goesOn ? .continued(text) : .answered(text))
                     onEvent(.answered(text))
+                    mayGoOn = answers is any ResumableAnswers
                 case .noAnswer:
                     onEvent(.noAnswer)
                     endReason = .noAnswer
                     break loop
                 case .ended(let partial):
                     if let partial = partial?.trimmingCharacters(in: .whitespacesAndNewlines), !partial.isEmpty {
-                        conversation = conversation.appending(question, answer: partial)
-                        record(.answered(partial))
+                        conversation = before.appending(asked, answer: partial)
+                        record(goesOn ? .continued(partial) : .answered(partial))
                         onEvent(.answered(partial))
                     }
                     endReason = .interrupted
@@ -129,6 +150,8 @@ public struct Exchange: Sendable {
             record(.decided(decision))
             onEvent(.decided(decision))
             if decision.finishes {
+                // A closing line is not stopped: words said over it are not heard (the editor
+                // shows the note next).
                 try? await speaker.say(.closing(decision.choice))
                 break
             }
@@ -149,6 +172,29 @@ public struct Exchange: Sendable {
         onEvent(.laidOut(layoutSource))
         return Outcome(conversation: conversation, decisions: decisions, endReason: endReason,
                        failure: failure, sources: sources, layout: layout, layoutSource: layoutSource, refusal: refusal)
+    }
+
+    /// Says `prompt` unless the person goes on with their last answer first, and then stops it
+    /// at once: true when they did.
+    func sayUnlessResumed(_ prompt: SpokenPrompt) async throws -> Bool {
+        guard let resumable = answers as? any ResumableAnswers else {
+            try await speaker.say(prompt)
+            return false
+        }
+        enum Outcome: Sendable { case said, resumed(Bool) }
+        let speaker = self.speaker
+        return try await withThrowingTaskGroup(of: Outcome.self) { group in
+            group.addTask { try await speaker.say(prompt); return .said }
+            group.addTask { .resumed(await resumable.speechResumed()) }
+            while let outcome = try await group.next() {
+                switch outcome {
+                case .said: group.cancelAll(); return false
+                case .resumed(true): group.cancelAll(); return true
+                case .resumed(false): continue   // nothing more to wait for: let the question finish
+                }
+            }
+            return false
+        }
     }
 
     /// The scope of a refusal in a reply (a whole answer, or the words heard before a key).

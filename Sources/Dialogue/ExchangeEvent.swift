@@ -4,6 +4,8 @@ import DialogueCore
 public enum ExchangeEvent: Sendable, Hashable {
     case asking(TurnQuestion, number: Int)
     case answered(String)
+    /// The person went on with their last answer: the question was stopped, the answer is heard on.
+    case wentOn
     case noAnswer
     case decided(Decision)
     case finished(EndReason)

@@ -36,6 +36,18 @@ public protocol AnswerSource: Sendable {
                 early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome
 }
 
+/// A source whose answers can go on after they seemed over (the voice: a person who only
+/// paused, or talks over the next question).
+public protocol ResumableAnswers: AnswerSource {
+    /// After an answer ended at its silence: true as soon as the person speaks again (the
+    /// exchange then stops the next question), false when they did not by the time the task is
+    /// cancelled (the question has been played).
+    func speechResumed() async -> Bool
+    /// The answer to `question` heard on: all of it, what was said before and what follows.
+    func continueAnswer(to question: TurnQuestion,
+                        early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome
+}
+
 extension AnswerSource {
     /// Sources that cannot tell early (typing, test doubles) just answer.
     public func answer(to question: TurnQuestion,

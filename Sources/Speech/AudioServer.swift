@@ -23,6 +23,20 @@ public struct AudioServerInfo: Sendable, Equatable {
     public var defaultSource: String?
     public var sinks: [String]
     public var sources: [String]
+    /// Sources made by the server's echo canceller (module-echo-cancel): what they capture has
+    /// the server's own output taken out.
+    public var echoCancelledSources: [String] = []
+
+    public init(serverName: String, serverVersion: String, defaultSink: String?, defaultSource: String?,
+                sinks: [String], sources: [String], echoCancelledSources: [String] = []) {
+        self.serverName = serverName
+        self.serverVersion = serverVersion
+        self.defaultSink = defaultSink
+        self.defaultSource = defaultSource
+        self.sinks = sinks
+        self.sources = sources
+        self.echoCancelledSources = echoCancelledSources
+    }
 
     /// Sources a person can speak into: monitors of outputs are not microphones.
     public var microphones: [String] { sources.filter { !$0.hasSuffix(".monitor") } }
@@ -170,7 +184,13 @@ public final class AudioServer: @unchecked Sendable {
             }, data),
             pa_context_get_source_info_list(context, { _, info, eol, data in
                 let c = Unmanaged<Collected>.fromOpaque(data!).takeUnretainedValue()
-                if eol != 0 { c.pending -= 1 } else if let info { c.info.sources.append(String(cString: info.pointee.name)) }
+                if eol != 0 { c.pending -= 1 } else if let info {
+                    let name = String(cString: info.pointee.name)
+                    c.info.sources.append(name)
+                    if let driver = info.pointee.driver, String(cString: driver).contains("echo-cancel") {
+                        c.info.echoCancelledSources.append(name)
+                    }
+                }
             }, data),
         ]
         defer {

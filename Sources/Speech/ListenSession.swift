@@ -20,6 +20,7 @@ final class ListenSession: @unchecked Sendable {
     let watchdogTimeout: Double
     let device: String
     private var endpointing: Endpointing
+    var configuration: Endpointing.Configuration { endpointing.configuration }
     private var samples: [Float] = []
     private let onEvent: (@Sendable (ListenEvent) -> Void)?
     /// Whether the server's buffer has been flushed: audio before that predates the listen.
@@ -30,8 +31,12 @@ final class ListenSession: @unchecked Sendable {
     private var outcome: Result<ListenResult, Error>?
     /// Samples of the latest chunk that came after the endpoint (they were not kept).
     private var unusedInLastChunk = 0
-    /// Run once when the session ends (the listener forgets it and stops the watchdog).
-    var onEnd: (() -> Void)?
+    /// Run once when the session ends (the listener forgets it, stops the watchdog, and keeps
+    /// listening after an answer that ended at its silence).
+    var onEnd: ((Result<ListenResult, Error>) -> Void)?
+    /// For an answer heard on after it seemed over: its audio until then, in front of this
+    /// session's (which then all belongs to the answer: no lead-in is cut).
+    private var prefix: [Float] = []
     /// Asked at the end for the capture latency to report.
     var captureLatency: (() -> Double?)?
 
@@ -56,6 +61,17 @@ final class ListenSession: @unchecked Sendable {
         guard !isFinished, !armed else { return }
         armed = true
         onEvent?(.state(.listening))
+    }
+
+    /// Continues an answer that seemed over: `answer` is its audio to the endpoint, `since`
+    /// what the microphone heard after it, played through the endpointing now; the session is
+    /// armed at once (nothing is flushed: that audio is the answer's).
+    func resume(answer: [Float], since: [Float]) {
+        guard !isFinished, !armed else { return }
+        prefix = answer
+        armed = true
+        onEvent?(.state(.listening))
+        since.withUnsafeBufferPointer { receive($0, at: .now) }
     }
 
     /// One chunk from the microphone.
@@ -126,7 +142,7 @@ final class ListenSession: @unchecked Sendable {
 
     private func complete(_ result: Result<ListenResult, Error>) {
         outcome = result
-        onEnd?()
+        onEnd?(result)
         onEnd = nil
         continuation?.resume(with: result)
         continuation = nil
@@ -148,11 +164,16 @@ final class ListenSession: @unchecked Sendable {
                             sampleRate: endpointing.sampleRate, clipStart: clipStart, timing: timing)
     }
 
-    /// Where the answer's audio starts: a little before the detected speech.
-    private var clipStart: Double { endpointing.speechStart.map { max(0, $0 - Self.preroll) } ?? 0 }
+    /// Where the answer's audio starts: a little before the detected speech; for an answer
+    /// heard on, where its first part starts (before this session: negative).
+    private var clipStart: Double {
+        if !prefix.isEmpty { return -Double(prefix.count) / Double(endpointing.sampleRate) }
+        return endpointing.speechStart.map { max(0, $0 - Self.preroll) } ?? 0
+    }
 
     /// The answer's audio so far.
     private func clip() -> ArraySlice<Float> {
-        samples[min(samples.count, Int(clipStart * Double(endpointing.sampleRate)))...]
+        if !prefix.isEmpty { return ArraySlice(prefix + samples) }
+        return samples[min(samples.count, Int(clipStart * Double(endpointing.sampleRate)))...]
     }
 }

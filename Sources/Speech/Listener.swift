@@ -17,6 +17,8 @@ public final class Listener: @unchecked Sendable {
     public let watchdogTimeout: Double
     private let capture: CaptureStream
     private var session: ListenSession?
+    /// What was heard after the last answer ended at its silence (until the next listen).
+    private var afterword: Afterword?
 
     /// Opens the microphone `device` (nil: the server's default source) now, so a missing one
     /// is reported before the exchange starts.
@@ -29,8 +31,45 @@ public final class Listener: @unchecked Sendable {
         capture = try CaptureStream(server: server, device: device, sampleRate: Self.sampleRate)
         server.withLock {
             // Weak: a callback may run while the listener is being released on another thread.
-            capture.onSamples = { [weak self] chunk, now in self?.session?.receive(chunk, at: now) }
+            capture.onSamples = { [weak self] chunk, now in
+                guard let self else { return }
+                if let session = self.session { session.receive(chunk, at: now) } else { self.afterword?.receive(chunk) }
+            }
             capture.onFailure = { [weak self] error in self?.session?.fail(error) }
+        }
+    }
+
+    /// How the program's own voice is kept out of what the microphone hears: it decides whether
+    /// the person can talk over a question (barge-in).
+    public enum OwnVoice: String, Sendable {
+        /// The microphone is the server's echo canceller (module-echo-cancel): the person can
+        /// talk over a question, which then stops.
+        case echoCancelled
+        /// The output cannot reach the microphone (a private server's virtual devices).
+        case unheard
+        /// A loudspeaker may be heard by the microphone: what is said once a question plays is
+        /// not listened for (it would be the question itself); before that, it is.
+        case mayBeHeard
+    }
+
+    /// Set once at the start of an exchange (`ownVoice(of:)` finds it for a real device).
+    public var ownVoice: OwnVoice {
+        get { server.withLock { ownVoiceSetting } }
+        set { server.withLock { ownVoiceSetting = newValue } }
+    }
+    private var ownVoiceSetting = OwnVoice.mayBeHeard
+
+    /// `.echoCancelled` when the microphone in use is one the server's echo canceller made.
+    public func detectEchoCancellation() throws {
+        let cancelled = try server.info().echoCancelledSources.contains(deviceName)
+        if cancelled { ownVoice = .echoCancelled }
+    }
+
+    /// A question starts playing: unless its sound cannot reach what is heard, the person is no
+    /// longer listened for until the next listen (their voice could not be told from it).
+    public func questionStarts() {
+        server.withLock {
+            if ownVoiceSetting == .mayBeHeard, let afterword, !afterword.heardSpeech { afterword.close() }
         }
     }
 
@@ -60,7 +99,11 @@ public final class Listener: @unchecked Sendable {
     /// (`.stopped`) or when the task is cancelled (`.cancelled`), in the last two cases with what
     /// was captured so far. Throws `AudioError` when the microphone delivers nothing for the
     /// watchdog timeout, goes away, or the server is lost. `onEvent` runs on the audio thread.
-    public func listen(configuration: Endpointing.Configuration? = nil,
+    ///
+    /// With `continuing`, after `speechResumed()` said the person went on: the same answer is
+    /// heard on, and the result holds all of it (the audio before the endpoint, and everything
+    /// since). Without a resumed answer to continue, it is an ordinary listen.
+    public func listen(configuration: Endpointing.Configuration? = nil, continuing: Bool = false,
                        onEvent: (@Sendable (ListenEvent) -> Void)? = nil) async throws -> ListenResult {
         let session = ListenSession(configuration: configuration ?? self.configuration,
                                     sampleRate: Self.sampleRate, watchdogTimeout: watchdogTimeout,
@@ -69,11 +112,27 @@ public final class Listener: @unchecked Sendable {
             try await withCheckedThrowingContinuation { continuation in
                 server.withLock {
                     session.install(continuation)
-                    begin(session)
+                    begin(session, continuing: continuing)
                 }
             }
         } onCancel: {
             server.withLock { session.stop(.cancelled) }
+        }
+    }
+
+    /// Returns true as soon as the person speaks again after the last answer ended at its
+    /// silence (at once if they already have), false when the next listen begins, after
+    /// `Afterword.longest`, or when the task is cancelled. The caller stops the next question
+    /// and continues the answer with `listen(continuing: true)`.
+    public func speechResumed() async -> Bool {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                server.withLock {
+                    if let afterword { afterword.wait(continuation) } else { continuation.resume(returning: false) }
+                }
+            }
+        } onCancel: {
+            server.withLock { afterword?.cancelWaiters() }
         }
     }
 
@@ -90,19 +149,32 @@ public final class Listener: @unchecked Sendable {
     }
 
     /// Lock held.
-    private func begin(_ session: ListenSession) {
+    private func begin(_ session: ListenSession, continuing: Bool) {
         guard !session.isFinished else { return }
         if let failure = capture.failure { session.fail(failure); return }
         if self.session != nil { session.fail(AudioError.busy(.input)); return }
         self.session = session
+        let resumed = continuing ? afterword.flatMap { $0.heardSpeech ? $0 : nil } : nil
+        afterword?.close()
+        afterword = nil
         let watchdog = MainloopTimer(server: server, after: 0.05, repeating: 0.05) { [weak session] in
             session?.checkWatchdog(now: .now)
         }
         session.captureLatency = { [weak capture] in capture?.latency }
-        session.onEnd = { [weak self, weak session] in
+        let configuration = session.configuration
+        session.onEnd = { [weak self, weak session] result in
             watchdog.cancel()
-            if let self, self.session === session { self.session = nil }
+            guard let self, self.session === session else { return }
+            self.session = nil
+            // Only silence ended it: the person may not be done. Keep listening.
+            if case .success(let heard) = result, heard.ending == .endOfSpeech {
+                self.afterword = Afterword(answer: heard.samples, configuration: configuration, sampleRate: Self.sampleRate)
+            }
         }
-        capture.flush { [weak session] in session?.arm() }
+        if let resumed {
+            session.resume(answer: resumed.answer, since: resumed.samples)
+        } else {
+            capture.flush { [weak session] in session?.arm() }
+        }
     }
 }

@@ -124,6 +124,8 @@ public struct ExchangeSession: Sendable {
         case .answered(let text):
             display.answer(UserText.sanitized(text))
             events.emit(.answer(text: text))
+        case .wentOn:
+            events.emit(.wentOn)
         case .noAnswer:
             display.notice(pack.ui(.noAnswer))
             events.emit(.noAnswer)

@@ -12,6 +12,8 @@ public enum SessionEvent: Sendable, Equatable {
     case level(dbfs: Double)
     case pause(seconds: Double)
     case resumed
+    /// The person went on with their answer over the next question, which was stopped.
+    case wentOn
     /// The transcript at a pause was read: how finished it sounds, and the silence now awaited.
     case turnRead(completion: Double?, hangover: Double)
     case endpoint(ending: String)
@@ -45,6 +47,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .level: "level"
         case .pause: "pause"
         case .resumed: "resumed"
+        case .wentOn: "wentOn"
         case .turnRead: "turnRead"
         case .endpoint: "endpoint"
         case .decidingEarly: "decidingEarly"
@@ -112,7 +115,7 @@ extension SessionEvent {
         case .saved(let path), .audio(let path): try container.encode(path, forKey: Key("path"))
         case .error(let message): try container.encode(message, forKey: Key("message"))
         case .refused(let scope): try container.encode(scope, forKey: Key("scope"))
-        case .listening, .hearing, .resumed, .decidingEarly, .discarded: break
+        case .listening, .hearing, .resumed, .wentOn, .decidingEarly, .discarded: break
         }
     }
 

@@ -12,6 +12,9 @@ public final class SyntheticPerson: Sendable {
     private let script: DemoScript
     private let voiceName: String
     private let voice: Speaker
+    /// The answer being spoken: it goes on after the program stopped listening (a person who
+    /// paused and talks over the next question), and the next one waits for it.
+    private let speaking = Mutex<Task<Void, Error>?>(nil)
     /// How long after listening starts the person begins to speak.
     static let reactionTime: Duration = .milliseconds(800)
 
@@ -19,7 +22,7 @@ public final class SyntheticPerson: Sendable {
         self.script = script
         voiceName = name
         // Rendered once here: a voice that cannot speak fails before the first question.
-        if let idea = script.answers.first { _ = try SpeechSynthesizer.shared.render(idea.spoken, voice: name) }
+        if let idea = script.answers.first { _ = try Self.render(idea.spoken, voice: name) }
         let server = try AudioServer(server: serverAddress, applicationName: "dialogue-memo synthetic person")
         voice = try Speaker(server: server, device: "micfeed")
     }
@@ -30,8 +33,36 @@ public final class SyntheticPerson: Sendable {
             return script.answer(to: question, turn: turn)
         }
         guard let answer = next else { return }
-        let rendered = try SpeechSynthesizer.shared.render(answer.spoken, voice: voiceName)
-        try await Task.sleep(for: Self.reactionTime)
-        try await voice.play(rendered, leadingSilence: 0)
+        let rendered = try Self.render(answer.spoken, voice: voiceName)
+        let voice = self.voice
+        let task = speaking.withLock { speaking in
+            let previous = speaking
+            let task = Task {
+                _ = try? await previous?.value
+                try await Task.sleep(for: Self.reactionTime)
+                try await voice.play(rendered, leadingSilence: 0)
+            }
+            speaking = task
+            return task
+        }
+        try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+    }
+
+    /// `spoken` as one buffer; a "[pause 1.5s]" in it is that much silence, so the person can
+    /// pause mid-thought as people do (espeak-ng never does).
+    static func render(_ spoken: String, voice: String) throws -> PCMBuffer {
+        var pieces: [PCMBuffer] = []
+        var rest = Substring(spoken)
+        while let marker = rest.firstMatch(of: /\[pause ([0-9]+(?:\.[0-9]+)?) ?s\]/) {
+            let before = rest[..<marker.range.lowerBound].trimmingCharacters(in: .whitespaces)
+            if !before.isEmpty { pieces.append(try SpeechSynthesizer.shared.render(before, voice: voice)) }
+            let rate = pieces.last?.sampleRate ?? 22_050
+            pieces.append(PCMBuffer(sampleRate: rate, samples: []).withLeadingSilence(seconds: Double(marker.1) ?? 0))
+            rest = rest[marker.range.upperBound...]
+        }
+        let last = rest.trimmingCharacters(in: .whitespaces)
+        if !last.isEmpty { pieces.append(try SpeechSynthesizer.shared.render(last, voice: voice)) }
+        let rate = pieces.first?.sampleRate ?? 22_050
+        return PCMBuffer(sampleRate: rate, samples: pieces.flatMap(\.samples))
     }
 }

@@ -91,6 +91,7 @@ public enum SystemCheck {
             let capture = info.sources.filter { !$0.hasSuffix(".monitor") }
             if let source = info.defaultSource, info.sources.contains(source), !source.hasSuffix(".monitor") {
                 checks.append(Check(ok: true, label: "default input", detail: source, requiredForVoice: true))
+                checks.append(Check(ok: true, label: "own voice", detail: ownVoiceDetail(source: source, info: info), requiredForVoice: false))
             } else {
                 let hint = capture.isEmpty ? "connect a microphone" : "choose one with --input NAME (\(capture.joined(separator: ", ")))"
                 checks.append(Check(ok: false, label: "default input", detail: "no microphone is the default; fix: \(hint)", requiredForVoice: true))
@@ -99,6 +100,17 @@ public enum SystemCheck {
         } catch {
             return [Check(ok: false, label: "audio server", detail: "\(error)", requiredForVoice: true)]
         }
+    }
+
+    /// How the questions' sound is kept out of the answers, for `doctor`: the echo canceller
+    /// when the input is one, else a hint to load it.
+    static func ownVoiceDetail(source: String, info: AudioServerInfo) -> String {
+        if info.echoCancelledSources.contains(source) {
+            return "echo cancellation (module-echo-cancel): you can talk over a question to go on with your answer"
+        }
+        let hint = info.echoCancelledSources.first.map { "choose it with --input \($0)" }
+            ?? "pactl load-module module-echo-cancel aec_method=webrtc, then use its source with --input"
+        return "no echo cancellation: what you say once a question plays is not heard (a loudspeaker's question would pass for you); with headphones that is all, else \(hint)"
     }
 
     /// The pulse server named for a person: PulseAudio, or PipeWire's pipewire-pulse, which

@@ -20,6 +20,8 @@ public struct VoicePorts: Sendable {
         let speaker = try Speaker(server: server, device: configuration.outputDevice)
         let listener = try Listener(server: server, device: configuration.inputDevice,
                                     configuration: configuration.silence.endpointing)
+        // The demo's devices are virtual: its questions cannot reach its microphone.
+        if person != nil { listener.ownVoice = .unheard } else { try? listener.detectEchoCancellation() }
         // The opening now (it also proves the voice works); the other prompts while it plays.
         var texts = promptTexts(pack)
         let openingText = texts.removeValue(forKey: .question(.opening)) ?? pack.opening.spoken
@@ -27,7 +29,7 @@ public struct VoicePorts: Sendable {
         let others = Task { [texts] in try PromptCache(rendering: texts, voice: pack.voice) }
         let feedback = ListenFeedback(pack: pack, display: context.display, events: context.events)
         return VoicePorts(
-            speaker: VoiceSpeaker(speaker: speaker, opening: opening, others: others),
+            speaker: VoiceSpeaker(speaker: speaker, opening: opening, others: others, listener: listener),
             answers: VoiceAnswers(listener: listener, transcriber: transcriber, language: pack.whisperLanguage,
                                   feedback: feedback, person: person, overlap: configuration.overlap,
                                   adaptive: configuration.fixedSilence ? nil : configuration.silence.adaptiveWait))
@@ -48,11 +50,14 @@ public struct VoiceSpeaker: PromptSpeaking {
     let speaker: Speaker
     let opening: PromptCache<SpokenPrompt>
     let others: Task<PromptCache<SpokenPrompt>, Error>
+    /// Told when a question starts (a loudspeaker's sound must not pass for the person).
+    var listener: Listener?
 
     public func say(_ prompt: SpokenPrompt) async throws {
         var buffer = opening[prompt]
         if buffer == nil { buffer = try await others.value[prompt] }
         guard let buffer else { return }
+        if case .question = prompt { listener?.questionStarts() }
         try await speaker.play(buffer)
     }
 }
@@ -69,7 +74,7 @@ public struct HeardAnswer: Sendable {
 /// With `overlap` (the default) transcription starts when the person pauses, while the
 /// listener still waits out the hangover to be sure they have finished; if they go on, that
 /// work is thrown away. So the hangover hides the transcription instead of adding to it.
-public struct VoiceAnswers: AnswerSource {
+public struct VoiceAnswers: ResumableAnswers {
     public let listener: Listener
     let transcriber: Transcriber
     let language: String
@@ -94,10 +99,19 @@ public struct VoiceAnswers: AnswerSource {
         try await hear(question, early: early).outcome
     }
 
+    public func speechResumed() async -> Bool { await listener.speechResumed() }
+
+    public func continueAnswer(to question: TurnQuestion,
+                               early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome {
+        try await hear(question, continuing: true, early: early).outcome
+    }
+
     /// Listens and transcribes the answer to `question` (the demo's person answers it). `early`
     /// receives the answer as heard at a pause (overlap only), so the next question is decided
     /// within the hangover.
-    public func hear(_ question: TurnQuestion = .opening, early: (@Sendable (String) -> Task<Void, Never>)?) async throws -> HeardAnswer {
+    /// With `continuing`, the answer the person went on with is heard on, all of it.
+    public func hear(_ question: TurnQuestion = .opening, continuing: Bool = false,
+                     early: (@Sendable (String) -> Task<Void, Never>)?) async throws -> HeardAnswer {
         let feedback = self.feedback, engineGate = self.engineGate, pack = feedback.pack
         feedback.started()
         // Every pause transcribes the whole answer so far: stretches transcribed apart lose
@@ -128,18 +142,26 @@ public struct VoiceAnswers: AnswerSource {
             }
             return text
         }
-        let speaking = person.map { person in Task { try await person.speakAnswer(to: question) } }
-        defer { speaking?.cancel(); speculation?.abandon() }
+        let speaking = continuing ? nil : person.map { person in Task { try await person.speakAnswer(to: question) } }
+        defer { speculation?.abandon() }
         var listening = listener.configuration
         listening.adaptive = adaptive
-        let result = try await listener.listen(configuration: listening) { event in
-            feedback.show(event)
-            switch event {
-            case .pause(let clip): speculation?.start(clip, transcribe: atPause)
-            case .resumed: speculation?.resumed()
-            default: break
+        let result: ListenResult
+        do {
+            result = try await listener.listen(configuration: listening, continuing: continuing) { event in
+                feedback.show(event)
+                switch event {
+                case .pause(let clip): speculation?.start(clip, transcribe: atPause)
+                case .resumed: speculation?.resumed()
+                default: break
+                }
             }
+        } catch {
+            speaking?.cancel()
+            throw error
         }
+        // Past its silence the person may go on (the listener keeps listening); otherwise stop.
+        if result.ending != .endOfSpeech { speaking?.cancel() }
         switch result.ending {
         case .noAnswer:
             return HeardAnswer(outcome: .noAnswer, recording: nil)

@@ -21,7 +21,7 @@ enum DemoCommand {
         var audioServer: String?
         static let declarations: [Declaration<Self>] = [
             .value("--scenario FILE", \.scenario,
-                   #"the person's answers: {"answers": [{"text": "…", "speech": "…"}, …]} (speech optional: what espeak-ng reads, kana for Japanese)"#,
+                   #"the person's answers: {"answers": [{"text": "…", "speech": "…"}, …]} (speech optional: what espeak-ng reads, kana for Japanese; "[pause 1.5s]" in it pauses)"#,
                    .existingFile),
             .value("--audio-server ADDRESS", \.audioServer,
                    "use this PulseAudio server (it needs the sinks speaker and micfeed and the source mic, as scripts/test-audio.sh makes) instead of a private one"),

@@ -2,6 +2,7 @@ import Dialogue
 import DialogueCore
 import Foundation
 import Notes
+import Speech
 import Testing
 @testable import VoiceSession
 
@@ -233,5 +234,17 @@ import Testing
         let note = try String(contentsOfFile: scratch.notes + "/" + notes[0], encoding: .utf8)
         #expect(note.contains("tags: [\"\(tag)\"]"), "\(note)")
         #expect(note.contains("ended: \"interrupted\""), "the script ran out: an interruption")
+    }
+}
+
+@Suite("Doctor, own voice")
+struct OwnVoiceDoctorTests {
+    @Test func anEchoCancelledInputIsNamedAndOtherwiseTheFixIsGiven() {
+        var info = AudioServerInfo(serverName: "pulseaudio", serverVersion: "16.1", defaultSink: "speaker",
+                                   defaultSource: "mic", sinks: ["speaker"], sources: ["mic", "mic.echo-cancel"])
+        #expect(SystemCheck.ownVoiceDetail(source: "mic", info: info).contains("module-echo-cancel aec_method=webrtc"))
+        info.echoCancelledSources = ["mic.echo-cancel"]
+        #expect(SystemCheck.ownVoiceDetail(source: "mic", info: info).contains("--input mic.echo-cancel"))
+        #expect(SystemCheck.ownVoiceDetail(source: "mic.echo-cancel", info: info).hasPrefix("echo cancellation"))
     }
 }

@@ -57,9 +57,9 @@ struct SettingsTests {
 
     /// Each kind of bad line, and the notice that names the file, the line and the fix.
     static let badLines: [(String, String)] = [
-        ("just words", #"\#(path):1: "just words" is not a setting. Write key = value, with one of the keys language, silence, input, output, whisper-model, llm-model, no-model, overlap, notes-dir, editor, events; or start the line with # to make it a comment."#),
+        ("just words", #"\#(path):1: "just words" is not a setting. Write key = value, with one of the keys language, silence, input, output, whisper-model, llm-model, no-model, overlap, fixed-silence, notes-dir, editor, events; or start the line with # to make it a comment."#),
         ("langauge = ja", #"\#(path):1: unknown key "langauge". Did you mean language?"#),
-        ("colour = red", #"\#(path):1: unknown key "colour". The keys are language, silence, input, output, whisper-model, llm-model, no-model, overlap, notes-dir, editor, events."#),
+        ("colour = red", #"\#(path):1: unknown key "colour". The keys are language, silence, input, output, whisper-model, llm-model, no-model, overlap, fixed-silence, notes-dir, editor, events."#),
         ("silence =", "\(path):1: silence has no value. Write silence = relaxed|default|aggressive, or delete the line."),
         ("notes-dir = ", "\(path):1: notes-dir has no value. Write notes-dir = DIR, or delete the line."),
         ("silence = slow", #"\#(path):1: silence takes one of relaxed, default, aggressive (not "slow"). Fix the value, or delete the line for the default."#),
@@ -145,7 +145,7 @@ struct SettingsTests {
         let names = SessionSettings.all.map { $0.variables[0] }
         #expect(names == ["DIALOGUE_MEMO_LANGUAGE", "DIALOGUE_MEMO_SILENCE", "DIALOGUE_MEMO_INPUT", "DIALOGUE_MEMO_OUTPUT",
                           "DIALOGUE_MEMO_WHISPER_MODEL", "DIALOGUE_MEMO_LLM_MODEL", "DIALOGUE_MEMO_NO_MODEL",
-                          "DIALOGUE_MEMO_OVERLAP", "DIALOGUE_MEMO_NOTES_DIR", "DIALOGUE_MEMO_EDITOR", "DIALOGUE_MEMO_EVENTS"])
+                          "DIALOGUE_MEMO_OVERLAP", "DIALOGUE_MEMO_FIXED_SILENCE", "DIALOGUE_MEMO_NOTES_DIR", "DIALOGUE_MEMO_EDITOR", "DIALOGUE_MEMO_EVENTS"])
     }
 
     @Test func theLocaleBeatsTheFileLanguageAsTheEnvironmentDoes() {

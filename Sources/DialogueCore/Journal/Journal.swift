@@ -99,6 +99,8 @@ public struct JournalReplay: Sendable, Hashable {
             case .answered(let text): answer(text)
             // Only while an answer is awaited: a late pause transcript after its answer is stale.
             case .heard(let text): if pending != nil { heard = text }
+            case .continued(let text):
+                if pending == nil, let last = turns.popLast() { turns.append(Turn(question: last.question, answer: text)) }
             case .decided(let decision): decisions.append(decision)
             case .laidOut(let recorded, let source): layout = RecordedLayout(layout: recorded, source: source)
             case .edited(let text): edited = text

@@ -12,6 +12,9 @@ public enum JournalEvent: Sendable, Hashable {
     /// The answer so far, as transcribed at a pause (provisional: the person may go on). A
     /// later `heard` or the `answered` replaces it; after a kill it is the answer.
     case heard(String)
+    /// The last answer as the person went on with it after it seemed over: all of it, what
+    /// was said before and after; replaces that answer.
+    case continued(String)
     /// The note as the person edited it, kept because saving it failed (`recover` offers
     /// this text, not a fresh rendering).
     case edited(String)
@@ -58,6 +61,9 @@ struct JournalLine: Codable, Sendable {
         case .heard(let text):
             self.event = "heard"
             self.text = text
+        case .continued(let text):
+            self.event = "continued"
+            self.text = text
         case .edited(let text):
             self.event = "edited"
             self.text = text
@@ -85,6 +91,8 @@ struct JournalLine: Codable, Sendable {
             return text.map(JournalEvent.answered)
         case "heard":
             return text.map(JournalEvent.heard)
+        case "continued":
+            return text.map(JournalEvent.continued)
         case "edited":
             return text.map(JournalEvent.edited)
         case "decided":
