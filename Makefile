@@ -37,7 +37,7 @@ release: deps
 # the real-time dialogue suites, whose cases each start their own private server and overlap
 # three at a time (they mostly wait on audio; `Lanes` in Tests/EndToEndTests).
 PURE_TESTS := ^(DialogueCoreTests|DialogueTests|NotesTests|OptionsTests|VoiceSessionTests)\.
-OVERLAPPING_TESTS := ^EndToEndTests\.(DemoDialogueTests|HeardAnswerTests|RefusedDemoTests)/
+OVERLAPPING_TESTS := ^EndToEndTests\.(DemoDialogueTests|HeardAnswerTests|RefusedDemoTests|GoingOnDemoTests)/
 
 test: deps
 	@scripts/timed.sh "swift build (tests)" $(SWIFT) build --build-tests

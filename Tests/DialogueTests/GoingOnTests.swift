@@ -1,0 +1,104 @@
+import DialogueCore
+import Foundation
+import Testing
+@testable import Dialogue
+
+/// A voice whose person goes on with an answer after it seemed over: scripted per answer, with
+/// the question they talk over never allowed to finish (a speaker that waits to be cancelled).
+final class GoingOnVoice: ResumableAnswers, PromptSpeaking, JournalWriting, @unchecked Sendable {
+    private let lock = NSLock()
+    /// Per answer: the words before the pause, and those said over the next question (nil: none).
+    private var answers: [(String, String?)]
+    private var current: (String, String?)?
+    private(set) var said: [SpokenPrompt] = []
+    private(set) var stopped: [SpokenPrompt] = []
+    private(set) var lines: [String] = []
+
+    init(_ answers: [(String, String?)]) { self.answers = answers }
+
+    private var goesOn: Bool { lock.withLock { current?.1 != nil } }
+
+    func say(_ prompt: SpokenPrompt) async throws {
+        lock.withLock { said.append(prompt) }
+        guard case .question(.choice) = prompt, goesOn else { return }
+        // Talked over: this question plays until it is stopped.
+        do { try await Task.sleep(for: .seconds(60)) } catch {
+            lock.withLock { stopped.append(prompt) }
+            throw error
+        }
+    }
+
+    func answer(to question: TurnQuestion) async throws -> AnswerOutcome {
+        lock.withLock {
+            current = answers.isEmpty ? nil : answers.removeFirst()
+            return current.map { .answer($0.0) } ?? .noAnswer
+        }
+    }
+
+    func speechResumed() async -> Bool {
+        if goesOn { return true }
+        // Not going on: wait until the question has been played (the exchange cancels this).
+        while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
+        return false
+    }
+
+    func continueAnswer(to question: TurnQuestion,
+                        early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome {
+        lock.withLock {
+            guard let (before, after) = current, let after else { return .noAnswer }
+            current = (before + " " + after, nil)
+            return .answer(before + " " + after)
+        }
+    }
+
+    func append(_ event: JournalEvent) throws { lock.withLock { lines.append(Journal.line(event)) } }
+    func remove() { lock.withLock { lines.removeAll() } }
+    var journalText: String { lock.withLock { lines.joined() } }
+}
+
+@Suite("Exchange: the person goes on over the next question")
+struct GoingOnTests {
+    func run(_ voice: GoingOnVoice) async throws -> Exchange.Outcome {
+        let pack = try LanguagePackLoader().load("en")
+        let rules = RulesOnlyDecider(rules: Rules(pack: pack))
+        try voice.append(.started(id: "g1", created: Date(), timeZone: "UTC", language: "en"))
+        return await Exchange(rules: Rules(pack: pack), speaker: voice, answers: voice, questions: rules,
+                              layouts: rules, journal: voice).run()
+    }
+
+    @Test func theQuestionStopsAndTheAnswerIsHeardOnWhole() async throws {
+        let voice = GoingOnVoice([("I want an app for sharing tools", "with my neighbors in the building."),
+                                  ("People buy drills they use once.", nil),
+                                  ("That's all for now.", nil)])
+        let outcome = try await run(voice)
+        #expect(outcome.endReason == .finished)
+        #expect(outcome.conversation.answers == ["I want an app for sharing tools with my neighbors in the building.",
+                                                 "People buy drills they use once.", "That's all for now."])
+        // The question talked over was stopped, then asked again after the whole answer.
+        #expect(voice.stopped.count == 1)
+        let questions = voice.said.filter { if case .question = $0 { return true } else { return false } }
+        #expect(questions.count == 4, "\(voice.said)")
+        #expect(questions[1] == voice.stopped.first)
+        // The journal holds the answer whole, once: a kill or a crash rebuilds it so.
+        let replay = try JournalReplay(Journal.read(voice.journalText).events)
+        #expect(replay.conversation.answers == outcome.conversation.answers)
+        #expect(replay.conversation.turns.first?.question == .opening)
+        #expect(voice.journalText.components(separatedBy: "\"asked\"").count - 1 == 3, "the stopped question is not journaled as asked")
+    }
+
+    @Test func withoutGoingOnEveryQuestionPlaysWhole() async throws {
+        let voice = GoingOnVoice([("A tool library for the building.", nil), ("That's all.", nil)])
+        let outcome = try await run(voice)
+        #expect(voice.stopped.isEmpty)
+        #expect(outcome.conversation.answers == ["A tool library for the building.", "That's all."])
+    }
+
+    @Test func aRefusalSaidWhileGoingOnDropsTheWholeAnswer() async throws {
+        let voice = GoingOnVoice([("A tool library for the building.", nil),
+                                  ("My landlord is", "actually, don't record this."), ("more", nil)])
+        let outcome = try await run(voice)
+        #expect(outcome.endReason == .refused)
+        #expect(outcome.conversation.answers == ["A tool library for the building."])
+        #expect(voice.journalText.isEmpty)
+    }
+}
