@@ -20,7 +20,8 @@ MODULES = ["common", "tools", "audio", "scoring", "dialogues", "transcription", 
 JSON_KEYS = [
     "hangover_ms", "build", "turn_latency_p50_ms", "turn_latency_p95_ms", "turn_latency_max_ms", "turns",
     "no_overlap_p50_ms", "no_overlap_p95_ms", "no_overlap_turns", "closing_p50_ms", "overlap_vs_no_overlap",
-    "per_language", "startup_ms", "startup_min_ms", "peak_rss_mb", "dialogues_failed", "stitched_error_rate",
+    "fixed_p50_ms", "fixed_p95_ms", "adaptive_vs_fixed", "wait_median_ms", "wait_mean_ms", "fixed_wait_median_ms",
+    "fixed_wait_mean_ms", "per_language", "startup_ms", "startup_min_ms", "peak_rss_mb", "dialogues_failed", "stitched_error_rate",
     "whole_error_rate", "transcribe_vs_whisper_cli", "transcribe_vs_whisper_cli_post_load",
     "transcribe_vs_whisper_cli_engine", "transcribe_fast_vs_whisper_cli_greedy", "transcribe_vs_faster_whisper",
     "transcribe_vs_faster_whisper_post_load", "error_rate", "decision_warm_ms", "decision_cold_ms",
@@ -34,7 +35,9 @@ def turn(ms, kind="question"):
 def canned():
     r = report.Results("2026-12-01T08:00:00", "/x/.build/release/dialogue-memo", "release", ["en", "ja"], "default",
                        700, 2, 2, bench_tools={"llama_completion_build_s_cached": 400}, alignment_offsets_ms=[0.5, -0.2, 0.1])
-    r.dialogues = [Dialogue("en", "overlap", 0, 0, 60.0, 300.0, 1400, [turn(900), turn(1100), turn(800, "closing")]),
+    r.dialogues = [Dialogue("en", "overlap", 0, 0, 60.0, 300.0, 1400, [turn(900), turn(1100), turn(800, "closing")],
+                            waits_ms=[300, 500, 1300], went_on=1),
+                   Dialogue("en", "fixed", 0, 0, 60.0, 300.0, 1400, [turn(1200), turn(1300)], waits_ms=[700, 710]),
                    Dialogue("en", "no_overlap", 0, 0, 70.0, 310.5, 1200, [turn(2000)]),
                    Dialogue("ja", "overlap", 0, 1, 65.0, 320.0, 1300, [turn(1000)])]
     r.long_answers = {"en": LongAnswer("ref", 12.5, LongRun("a", True, 900, 0.05), LongRun("b", None, 2500, 0.07))}
@@ -55,17 +58,23 @@ def check_summary():
     line = json.loads(report.json_line(r.summary))
     assert list(line) == JSON_KEYS, list(line)
     expected = {"turn_latency_p50_ms": 1000, "turn_latency_max_ms": 1100, "turns": 3, "no_overlap_p50_ms": 2000,
-                "closing_p50_ms": 800, "overlap_vs_no_overlap": 0.5, "startup_ms": 1250, "startup_min_ms": 1200,
+                "closing_p50_ms": 800, "overlap_vs_no_overlap": 0.5, "startup_ms": 1300, "startup_min_ms": 1200,
                 "peak_rss_mb": 320.0, "dialogues_failed": 1, "stitched_error_rate": 0.05, "whole_error_rate": 0.07,
                 "transcribe_vs_whisper_cli": 0.8, "transcribe_vs_whisper_cli_engine": 1.0,
                 "transcribe_vs_faster_whisper": None, "decision_warm_ms": 130, "decision_cold_ms": None,
-                "alignment_offset_ms": 0.1, "llama_completion_build_s": 400, "bench_seconds": 12.3}
+                "alignment_offset_ms": 0.1, "llama_completion_build_s": 400, "bench_seconds": 12.3,
+                "fixed_p50_ms": 1250, "adaptive_vs_fixed": 0.8, "wait_median_ms": 500, "wait_mean_ms": 700,
+                "fixed_wait_median_ms": 705}
     wrong = {k: (line[k], v) for k, v in expected.items() if line[k] != v}
     assert not wrong, wrong
     assert line["per_language"]["ja"] == {"p50_ms": 1000, "p95_ms": 1000, "max_ms": 1000, "n": 1,
-                                          "no_overlap_p50_ms": None, "no_overlap_n": 0}, line["per_language"]
+                                          "no_overlap_p50_ms": None, "no_overlap_n": 0, "fixed_p50_ms": None,
+                                          "fixed_p95_ms": None, "fixed_n": 0, "wait_median_ms": None, "wait_mean_ms": None,
+                                          "fixed_wait_median_ms": None, "fixed_wait_mean_ms": None, "went_on": 0,
+                                          "fixed_went_on": 0}, line["per_language"]
+    assert line["per_language"]["en"]["went_on"] == 1 and line["per_language"]["en"]["fixed_n"] == 2
     text = out.getvalue()
-    for needle in ("== Turn latency", "== Long answer", "== Transcription", "not measured: no `eval prompts`",
+    for needle in ("== Turn latency", "== End of turn: adaptive", "✗ issue 14: median wait", "== Long answer", "== Transcription", "not measured: no `eval prompts`",
                    "✓ turn latency p50 ≤ hangover + 600 ms", "✗ turn latency p50 ≤ 0.5 × --no-overlap"):
         assert needle in text, (needle, text)
 

@@ -25,6 +25,7 @@ class Settings:
     languages: list[str]
     runs: int                   # overlap dialogues per language
     no_overlap_runs: int
+    fixed_runs: int             # overlap dialogues with the preset's fixed silence (against the adaptive end of turn)
     silence: str
     parts: set[str]
     quick: bool
@@ -48,6 +49,8 @@ def parser():
     ap.add_argument("--languages", default=None, help="comma-separated (default: en,es,fr,de,ja)")
     ap.add_argument("--runs", type=int, default=None, help="dialogues per language, overlap mode (default 2)")
     ap.add_argument("--no-overlap-runs", type=int, default=None, help="dialogues per language with --no-overlap (default 1)")
+    ap.add_argument("--fixed-runs", type=int, default=None,
+                    help="dialogues per language with the preset's fixed silence instead of the adaptive end of turn (default 1)")
     ap.add_argument("--binary", default=None, help="dialogue-memo binary (default: .build/release, else .build/debug)")
     ap.add_argument("--silence", default="default", choices=sorted(HANGOVER_MS))
     ap.add_argument("--parts", default=PARTS, help="which parts to run (comma-separated; default all four)")
@@ -82,7 +85,8 @@ def settings_from(ap, args):
     if not args.keep:
         atexit.register(shutil.rmtree, work, True)
     return Settings(os.path.abspath(binary), langs, args.runs if args.runs is not None else (1 if args.quick else 2),
-                    args.no_overlap_runs if args.no_overlap_runs is not None else 1, args.silence,
+                    args.no_overlap_runs if args.no_overlap_runs is not None else 1,
+                    args.fixed_runs if args.fixed_runs is not None else 1, args.silence,
                     set(args.parts.split(",")), args.quick, args.skip_tools, args.build_tools, work)
 
 
@@ -143,13 +147,13 @@ def run_dialogues(settings, server, results):
     no_overlap_ok = dialogues.supports_no_overlap(settings.binary)
     say(f"--no-overlap supported by this binary: {no_overlap_ok}")
     run_alignment(server, results, settings.work)
-    plan = dialogues.schedule(settings.languages, settings.runs, settings.no_overlap_runs, no_overlap_ok)
+    plan = dialogues.schedule(settings.languages, settings.runs, settings.no_overlap_runs, no_overlap_ok, settings.fixed_runs)
     for n, spec in enumerate(plan, 1):
         d = dialogues.run_dialogue(settings.binary, server, spec, settings.silence, settings.work)
         results.dialogues.append(d)
         say(f"  dialogue {n}/{len(plan)} {d.lang} {d.mode}: exit {d.status}, {d.wall_s} s, "
             f"{len(d.latencies())} question turns {[round(x) for x in d.latencies()]} ms, start-up {d.startup_ms} ms, "
-            f"peak RSS {d.peak_rss_mb} MB")
+            f"peak RSS {d.peak_rss_mb} MB, waits {d.waits_ms} ms, went on {d.went_on}")
 
 
 def run_audio_parts(settings, results):

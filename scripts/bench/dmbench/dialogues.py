@@ -18,7 +18,7 @@ DIALOGUE_TIMEOUT_S = 240
 @dataclass
 class DemoRun:
     lang: str
-    mode: str                   # "overlap" or "no_overlap"
+    mode: str                   # "overlap" (adaptive end of turn), "fixed" (overlap, the preset's silence) or "no_overlap"
     index: int | str
     scenario: str | None = None  # a `demo --scenario` file instead of the locale's answers
 
@@ -58,6 +58,8 @@ class Dialogue:
     questions_asked: int = 0
     program_utterances: int = 0
     person_utterances: int = 0
+    waits_ms: list[int] = field(default_factory=list)   # silence waited after each answer's speech (endpoint − speech end)
+    went_on: int = 0            # answers cut off and then heard on (the person went on over the next question)
 
     def latencies(self, kind="question"):
         return [t.latency_ms for t in self.turns if t.kind == kind]
@@ -67,17 +69,19 @@ def supports_no_overlap(binary):
     return run([binary, "demo", "--no-overlap", "--help"], timeout=30).returncode == 0
 
 
-def schedule(langs, runs, no_overlap_runs, no_overlap_ok):
-    """Round-robin over the languages, overlap before no-overlap in each round.
+def schedule(langs, runs, no_overlap_runs, no_overlap_ok, fixed_runs=0):
+    """Round-robin over the languages: overlap (adaptive), fixed silence, no-overlap in each round.
 
-    >>> [d.tag for d in schedule(["en", "ja"], 2, 1, True)]
-    ['en-overlap-0', 'en-no_overlap-0', 'ja-overlap-0', 'ja-no_overlap-0', 'en-overlap-1', 'ja-overlap-1']
+    >>> [d.tag for d in schedule(["en", "ja"], 2, 1, True, 1)]
+    ['en-overlap-0', 'en-fixed-0', 'en-no_overlap-0', 'ja-overlap-0', 'ja-fixed-0', 'ja-no_overlap-0', 'en-overlap-1', 'ja-overlap-1']
     """
     plan = []
-    for r in range(max(runs, no_overlap_runs)):
+    for r in range(max(runs, no_overlap_runs, fixed_runs)):
         for lang in langs:
             if r < runs:
                 plan.append(DemoRun(lang, "overlap", r))
+            if r < fixed_runs:
+                plan.append(DemoRun(lang, "fixed", r))
             if r < no_overlap_runs and no_overlap_ok:
                 plan.append(DemoRun(lang, "no_overlap", r))
     return plan
@@ -127,8 +131,9 @@ def run_dialogue(binary, server, spec, silence, work):
     rec.wait_started()
     with open(os.path.join(work, f"{spec.tag}.log"), "w") as log:
         launch = time.monotonic()
+        env = dict(server.env, DIALOGUE_MEMO_FIXED_SILENCE="true" if spec.mode == "fixed" else "false")
         proc = subprocess.Popen(demo_command(binary, server, spec, silence, work),
-                                stdout=log, stderr=subprocess.STDOUT, env=server.env)
+                                stdout=log, stderr=subprocess.STDOUT, env=env)
         status, maxrss_kb = wait_with_rss(proc, launch + DIALOGUE_TIMEOUT_S)
         exited = time.monotonic()
     left, right = rec.stop()
@@ -141,7 +146,10 @@ def run_dialogue(binary, server, spec, silence, work):
         turns=find_turns(person, program, events, to_prog),
         transcripts=[Transcript(e.get("text"), e.get("speculative")) for e in events if e.get("event") == "transcribed"],
         questions_asked=sum(1 for e in events if e.get("event") == "question"),
-        program_utterances=len(program), person_utterances=len(person))
+        program_utterances=len(program), person_utterances=len(person),
+        waits_ms=[round((e["endpoint"] - e["speechEnd"]) * 1000) for e in events
+                  if e.get("event") == "transcribed" and e.get("endpoint") is not None and e.get("speechEnd") is not None],
+        went_on=sum(1 for e in events if e.get("event") == "wentOn"))
 
 
 def find_turns(person, program, events, to_prog):

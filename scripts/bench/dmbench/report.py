@@ -44,6 +44,15 @@ class LanguageSummary:
     n: int
     no_overlap_p50_ms: int | None
     no_overlap_n: int
+    fixed_p50_ms: int | None = None
+    fixed_p95_ms: int | None = None
+    fixed_n: int = 0
+    wait_median_ms: int | None = None        # silence waited after the speech, adaptive
+    wait_mean_ms: int | None = None
+    fixed_wait_median_ms: int | None = None
+    fixed_wait_mean_ms: int | None = None
+    went_on: int = 0                         # cut-offs the person went on from (adaptive / fixed)
+    fixed_went_on: int = 0
 
 
 @dataclass
@@ -60,6 +69,13 @@ class Summary:
     no_overlap_turns: int = 0
     closing_p50_ms: int | None = None
     overlap_vs_no_overlap: float | None = None
+    fixed_p50_ms: int | None = None          # the preset's fixed silence, same dialogues otherwise
+    fixed_p95_ms: int | None = None
+    adaptive_vs_fixed: float | None = None
+    wait_median_ms: int | None = None
+    wait_mean_ms: int | None = None
+    fixed_wait_median_ms: int | None = None
+    fixed_wait_mean_ms: int | None = None
     per_language: dict[str, LanguageSummary] = field(default_factory=dict)
     startup_ms: int | None = None
     startup_min_ms: int | None = None
@@ -114,9 +130,26 @@ def add_latency(s, dialogues, languages):
     s.no_overlap_p50_ms, s.no_overlap_p95_ms, s.no_overlap_turns = no.p50, no.p95, no.n
     s.closing_p50_ms = Stats.of(latencies(dialogues, "overlap", kind="closing")).p50
     s.overlap_vs_no_overlap = ratio(s.turn_latency_p50_ms, s.no_overlap_p50_ms)
+    fixed = Stats.of(latencies(dialogues, "fixed"))
+    s.fixed_p50_ms, s.fixed_p95_ms = fixed.p50, fixed.p95
+    s.adaptive_vs_fixed = ratio(s.turn_latency_p50_ms, s.fixed_p50_ms)
+    s.wait_median_ms, s.wait_mean_ms = wait_figures(dialogues, "overlap")
+    s.fixed_wait_median_ms, s.fixed_wait_mean_ms = wait_figures(dialogues, "fixed")
     for lang in languages:
         o, n = Stats.of(latencies(dialogues, "overlap", lang)), Stats.of(latencies(dialogues, "no_overlap", lang))
-        s.per_language[lang] = LanguageSummary(o.p50, o.p95, o.max, o.n, n.p50, n.n)
+        f = Stats.of(latencies(dialogues, "fixed", lang))
+        row = LanguageSummary(o.p50, o.p95, o.max, o.n, n.p50, n.n, f.p50, f.p95, f.n)
+        row.wait_median_ms, row.wait_mean_ms = wait_figures(dialogues, "overlap", lang)
+        row.fixed_wait_median_ms, row.fixed_wait_mean_ms = wait_figures(dialogues, "fixed", lang)
+        row.went_on = sum(d.went_on for d in dialogues if d.mode == "overlap" and d.lang == lang)
+        row.fixed_went_on = sum(d.went_on for d in dialogues if d.mode == "fixed" and d.lang == lang)
+        s.per_language[lang] = row
+
+
+def wait_figures(dialogues, mode, lang=None):
+    """(median, mean) silence waited after the speech, in ms, from the program's own events."""
+    waits = [w for d in dialogues if d.mode == mode and lang in (None, d.lang) for w in d.waits_ms]
+    return (round(statistics.median(waits)), round(statistics.mean(waits))) if waits else (None, None)
 
 
 def add_startup(s, dialogues):
@@ -212,13 +245,26 @@ def print_turn_latency(results):
           f"{fmt(s.turn_latency_max_ms):>8}{s.turns:>5}   {fmt(s.no_overlap_p50_ms):>15}{s.no_overlap_turns:>5}")
     print(f"closing line (after the ending phrase, no model decision): p50 {fmt(s.closing_p50_ms)} ms; "
           f"overlap/no-overlap p50 ratio: {fmt(s.overlap_vs_no_overlap)}")
+    print()
+    print("== End of turn: adaptive (the transcript at the pause read) vs the preset's fixed silence, same dialogues")
+    print(f"{'lang':<8}{'adaptive p50':>13}{'p95':>7}{'wait med':>10}{'mean':>7}{'went on':>9}   "
+          f"{'fixed p50':>10}{'p95':>7}{'wait med':>10}{'mean':>7}{'went on':>9}")
+    for lang, v in s.per_language.items():
+        print(f"{lang:<8}{fmt(v.p50_ms):>13}{fmt(v.p95_ms):>7}{fmt(v.wait_median_ms):>10}{fmt(v.wait_mean_ms):>7}"
+              f"{v.went_on:>9}   {fmt(v.fixed_p50_ms):>10}{fmt(v.fixed_p95_ms):>7}{fmt(v.fixed_wait_median_ms):>10}"
+              f"{fmt(v.fixed_wait_mean_ms):>7}{v.fixed_went_on:>9}")
+    print(f"{'all':<8}{fmt(s.turn_latency_p50_ms):>13}{fmt(s.turn_latency_p95_ms):>7}{fmt(s.wait_median_ms):>10}"
+          f"{fmt(s.wait_mean_ms):>7}{'':>9}   {fmt(s.fixed_p50_ms):>10}{fmt(s.fixed_p95_ms):>7}"
+          f"{fmt(s.fixed_wait_median_ms):>10}{fmt(s.fixed_wait_mean_ms):>7}")
+    print(f"  adaptive/fixed turn latency p50: {fmt(s.adaptive_vs_fixed)}; wait = endpoint − end of speech in the "
+          "program's audio; 'went on' = answers cut off and then heard on over the next question")
 
 
 def print_breakdown(dialogues):
     print()
     print("== The program's own breakdown (events; ms after the end of the person's speech, medians per mode)")
     print(f"{'mode':<12}" + "".join(f"{k.replace('_ms', ''):>16}" for k in BREAKDOWN))
-    for mode in ("overlap", "no_overlap"):
+    for mode in ("overlap", "fixed", "no_overlap"):
         turns = [t for d in dialogues if d.mode == mode for t in d.turns if t.kind == "question"]
         if turns:
             cells = [[t.breakdown[k] for t in turns if k in t.breakdown] for k in BREAKDOWN]
@@ -240,6 +286,11 @@ def issue7_targets(s):
     """[(target, True / False / None when not measured)]."""
     per = s.per_language.values()
     return [
+        ("issue 14: turn latency p50 ≤ the preset's silence, p95 ≤ 1.5 × it",
+         None if s.turn_latency_p50_ms is None else
+         s.turn_latency_p50_ms <= s.hangover_ms and (s.turn_latency_p95_ms or 0) <= 1.5 * s.hangover_ms),
+        ("issue 14: median wait after a true end ≤ 350 ms, mean ≤ 700 ms",
+         None if s.wait_median_ms is None else s.wait_median_ms <= 350 and s.wait_mean_ms <= 700),
         ("turn latency p50 ≤ hangover + 600 ms in every language",
          all(v.p50_ms is not None and v.p50_ms <= s.hangover_ms + 600 for v in per)),
         ("turn latency p50 ≤ 0.5 × --no-overlap in every language",
