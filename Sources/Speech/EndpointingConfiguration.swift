@@ -75,7 +75,10 @@ public struct AdaptiveWait: Sendable, Equatable {
         completion >= threshold ? shortest : longest
     }
 
-    public static let relaxed = AdaptiveWait(shortest: 0.5, longest: 3.0)
-    public static let `default` = AdaptiveWait(shortest: 0.3, longest: 2.5)
-    public static let aggressive = AdaptiveWait(shortest: 0.25, longest: 1.5)
+    // Calibrated on the dev part of the turn-taking set (`dialogue-memo eval turns`) with the
+    // completion from whisper's confidence in its final mark (`TurnCompletion`): the thresholds
+    // shift with the preset, so relaxed waits out more doubtful endings and aggressive fewer.
+    public static let relaxed = AdaptiveWait(shortest: 0.35, longest: 2.5, threshold: 0.75)
+    public static let `default` = AdaptiveWait(shortest: 0.3, longest: 2.0, threshold: 0.7)
+    public static let aggressive = AdaptiveWait(shortest: 0.25, longest: 1.5, threshold: 0.65)
 }

@@ -8,6 +8,10 @@ public struct TranscriptSegment: Sendable, Equatable, Codable {
     public var end: Double
     public var text: String
     public var noSpeechProbability: Float
+    /// Whisper's probability for the mark ending the segment (".", "?", ",", "。", …); nil when
+    /// it ends on a word. At a pause the audio simply stops, and whisper hears from the voice
+    /// whether the sentence ended: a sure full stop sounds finished, a hesitant one may not.
+    public var finalMarkProbability: Float? = nil
 }
 
 /// What whisper heard in one clip.
@@ -18,6 +22,8 @@ public struct Transcript: Sendable, Equatable {
         self.language = language
         self.segments = segments
     }
+    /// The last segment's `finalMarkProbability`.
+    public var finalMarkProbability: Float? { segments.last?.finalMarkProbability }
     public var text: String {
         segments.map { $0.text.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
@@ -188,12 +194,25 @@ public actor Transcriber {
                 start: Double(whisper_full_get_segment_t0(context, i)) / 100,
                 end: Double(whisper_full_get_segment_t1(context, i)) / 100,
                 text: String(cString: whisper_full_get_segment_text(context, i)),
-                noSpeechProbability: whisper_full_get_segment_no_speech_prob(context, i)))
+                noSpeechProbability: whisper_full_get_segment_no_speech_prob(context, i),
+                finalMarkProbability: finalMarkProbability(segment: i)))
         }
         if let filter = options.hallucinationFilter {
             segments = filter.filter(segments, samples: samples)
         }
         return Transcript(language: options.language, segments: segments)
+    }
+
+    /// The probability of the segment's last text token when it is a punctuation mark.
+    func finalMarkProbability(segment: Int32) -> Float? {
+        let endOfText = whisper_token_eot(context)
+        for index in stride(from: whisper_full_n_tokens(context, segment) - 1, through: 0, by: -1) {
+            let token = whisper_full_get_token_data(context, segment, index)
+            guard token.id < endOfText else { continue }
+            let text = String(cString: whisper_full_get_token_text(context, segment, index)).trimmingCharacters(in: .whitespaces)
+            return text.unicodeScalars.allSatisfy { CharacterSet.punctuationCharacters.contains($0) } && !text.isEmpty ? token.p : nil
+        }
+        return nil
     }
 
     /// The encoder's window in frames (1500 = 30 s), sized to the clip plus a margin: the

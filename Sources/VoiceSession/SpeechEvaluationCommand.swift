@@ -18,17 +18,14 @@ public enum SpeechEvaluationCommand {
         var noWhisperCLI = false
         public init() {}
         public static let declarations: [Declaration<Self>] = [
-            .positional("[FOLDER]", \.folder, "the clips and their manifest.json, as scripts/fetch-speech.sh builds them",
-                        ValueParser("needs a folder", describe: { $0.isEmpty ? "the newest speech-* under the cache" : $0 }) { $0 }),
+            .positional("[FOLDER]", \.folder, SpeechEvaluationCommand.folderHelp, SpeechEvaluationCommand.folderParser),
             .value("--whisper-model PATH", \.whisperModel, "another whisper.cpp ggml model (whisper-cli uses it too)"),
             .flag("--no-whisper-cli", \.noWhisperCLI, "ours only"),
         ]
     }
 
     public static func run(_ options: Arguments) async throws -> Int32 {
-        guard let folder = options.folder.isEmpty ? SpeechSet.newestFolder(in: DefaultModels.cacheDirectory) : options.folder else {
-            throw SpeechSet.LoadError(description: "no real-speech clips under \(DefaultModels.cacheDirectory): build them with scripts/fetch-speech.sh, or name their folder.")
-        }
+        let folder = try clipFolder(options.folder)
         let set = try SpeechSet(folder: folder)
         let model = options.whisperModel ?? DefaultModels.whisper
         let cli = DefaultModels.enginesDirectory + "/bin/whisper-cli"
@@ -39,6 +36,17 @@ public enum SpeechEvaluationCommand {
         let results = try await evaluation.run(set) { print($0.line) }
         print(SpeechSummary(results).text)
         return 0
+    }
+
+    static let folderHelp = "the clips and their manifest.json, as scripts/fetch-speech.sh builds them"
+    static let folderParser = ValueParser<String>("needs a folder", describe: { $0.isEmpty ? "the newest speech-* under the cache" : $0 }) { $0 }
+
+    /// The clips' folder named on the command line, or the newest one fetch-speech built.
+    static func clipFolder(_ named: String) throws -> String {
+        guard let folder = named.isEmpty ? SpeechSet.newestFolder(in: DefaultModels.cacheDirectory) : named else {
+            throw SpeechSet.LoadError(description: "no real-speech clips under \(DefaultModels.cacheDirectory): build them with scripts/fetch-speech.sh, or name their folder.")
+        }
+        return folder
     }
 
     static func printToStandardError(_ line: String) {

@@ -4,7 +4,7 @@ import Foundation
 import Options
 import VoiceSession
 
-/// `dialogue-memo eval choices|grouping|fuzz|prompts|speech`: runs scenario cases through the real
+/// `dialogue-memo eval choices|grouping|fuzz|prompts|speech|turns`: runs scenario cases through the real
 /// decision path (model, rules, retry, fallback) and measures it, or prints the prompts it scores.
 enum EvalCommand {
     static let commands = Subcommands(
@@ -20,6 +20,7 @@ enum EvalCommand {
             Subcommand(Fuzz.self, "random conversations, hostile answers included: anything invalid?", run: fuzz),
             Subcommand(Prompts.self, "the prompt and the labels the product scores for each case", run: prompts),
             Subcommand(SpeechEvaluationCommand.Arguments.self, "real recordings: error rates per language next to whisper-cli", run: SpeechEvaluationCommand.run),
+            Subcommand(TurnEvaluationCommand.Arguments.self, "real speech at its pauses: cut-offs and waits of every end-of-turn preset", run: TurnEvaluationCommand.run),
             Subcommand(Actions.self, "the next steps: precision and recall of model, cue rules and both", run: actions),
         ])
 

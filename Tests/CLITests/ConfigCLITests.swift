@@ -268,7 +268,7 @@ struct ConfigCLITests {
             ("dialogue-memo --silence ", "relaxed default aggressive"),
             ("dialogue-memo talk --lang ", "en ja es fr de"),
             ("dialogue-memo record --silence a", "aggressive"),
-            ("dialogue-memo eval ", "choices grouping fuzz prompts speech actions"),
+            ("dialogue-memo eval ", "choices grouping fuzz prompts speech turns actions"),
             ("dialogue-memo eval choices --format ", "chat completion"),
             ("dialogue-memo completions ", "bash zsh fish"),
             ("dialogue-memo con", "config"),
@@ -294,7 +294,7 @@ struct ConfigCLITests {
         try home.run(["completions", "fish"]).stdout.write(toFile: script, atomically: true, encoding: .utf8)
         let result = try Self.shell(fish, ["--no-config", "-c", "source '\(script)'; complete -C 'dialogue-memo --silence '; complete -C 'dialogue-memo eval '"])
         let words = result.output.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
-        #expect(words == ["aggressive", "default", "relaxed", "actions", "choices", "fuzz", "grouping", "prompts", "speech"], "\(result.output)")
+        #expect(words == ["aggressive", "default", "relaxed", "actions", "choices", "fuzz", "grouping", "prompts", "speech", "turns"], "\(result.output)")
     }
 
     // MARK: The man page

@@ -81,7 +81,7 @@ struct OptionsCLITests {
         (["transcribe", "a.wav", "--lang", "xx"],
          #"--lang takes a whisper language code such as en, ja, es, fr, de (not "xx")"#, "Usage: dialogue-memo transcribe"),
         (["transcribe", "a.wav", "--json=1"], "--json takes no value", "Usage: dialogue-memo transcribe"),
-        (["eval"], "dialogue-memo eval needs one of: choices, grouping, fuzz, prompts, speech, actions", "Usage: dialogue-memo eval KIND"),
+        (["eval"], "dialogue-memo eval needs one of: choices, grouping, fuzz, prompts, speech, turns, actions", "Usage: dialogue-memo eval KIND"),
         (["eval", "bogus"], #"unknown command "bogus""#, "Usage: dialogue-memo eval KIND"),
         (["eval", "choices"], "missing FILE.json", "Usage: dialogue-memo eval choices"),
         (["eval", "choices", "/no/such/file.json"], #"FILE.json needs an existing file (not "/no/such/file.json")"#,

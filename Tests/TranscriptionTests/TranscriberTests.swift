@@ -16,6 +16,19 @@ struct TranscriberTests {
         #expect(transcript.segments.first.map { $0.start >= 0 && $0.end <= 11.5 } == true)
     }
 
+    /// The end-of-turn cue reads whisper's confidence in the mark that ends what it heard.
+    @Test func theFinalMarkCarriesWhisperProbability() async throws {
+        let wav = try WAVFile(contentsOf: DefaultModels.jfkSample)
+        let transcriber = try Transcriber(modelPath: DefaultModels.whisper)
+        let transcript = try await transcriber.transcribe(wav.monoSamples(), options: TranscriptionOptions(language: "en"))
+        #expect(transcript.text.hasSuffix("."))
+        let mark = try #require(transcript.finalMarkProbability)
+        #expect(mark > 0.5 && mark <= 1)
+        #expect(transcript.segments.dropLast().allSatisfy { segment in
+            segment.finalMarkProbability == nil || segment.text.trimmingCharacters(in: .whitespaces).last?.isPunctuation == true
+        })
+    }
+
     @Test func resampledStereoCopyGivesTheSameWords() async throws {
         // 44.1 kHz stereo made from the same recording: the reader must downmix and resample.
         let wav = try WAVFile(contentsOf: DefaultModels.jfkSample)

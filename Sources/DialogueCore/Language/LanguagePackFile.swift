@@ -22,7 +22,7 @@ struct LanguagePackFile: Decodable, Sendable {
         var hesitations, productIdea, meeting, reflection: [String]?
         var recordVerbs, recordPlaces, negations, talkDeixis, secrecy, removalVerbs, leavingNow, postponing: [String]?
         var continuations, farewells, saidEnough, timeFrames, closers, glue, addressees, forgetVerbs, ownSpeech, reportingVerbs: [String]?
-        var instructionCues, complementizers, pastTime, besideThePoint: [String]?
+        var instructionCues, complementizers, pastTime, besideThePoint, trailingConnectives, filledPauses: [String]?
         var angleCues: [String: [String]]?
     }
 
@@ -115,7 +115,9 @@ struct LanguagePackFile: Decodable, Sendable {
             instructionCues: pickList("instructionCues", \.instructionCues),
             complementizers: pickList("complementizers", \.complementizers),
             pastTime: pickList("pastTime", \.pastTime),
-            besideThePoint: pickList("besideThePoint", \.besideThePoint))
+            besideThePoint: pickList("besideThePoint", \.besideThePoint),
+            trailingConnectives: pickList("trailingConnectives", \.trailingConnectives),
+            filledPauses: pickList("filledPauses", \.filledPauses))
 
         let pack = LanguagePack(
             code: code,

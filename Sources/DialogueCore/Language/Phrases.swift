@@ -105,4 +105,14 @@ public struct Phrases: Sendable, Hashable, Codable {
     public var pastTime: [String]
     /// "But that's not the point": a sentence that sets its topic aside, meetings included.
     public var besideThePoint: [String]
+
+    // The end of a turn by meaning (`TurnCompletion`): an answer that stops on one of these at
+    // a pause is not finished, so the listener keeps waiting instead of cutting the person off.
+    /// Words that leave their sentence open when it stops on them: conjunctions, articles,
+    /// particles ("and", "because", "weil", "parce que", "porque", "けど", "て", "が"). Only
+    /// words that almost never end a finished sentence: "so" and "that" do ("I think so").
+    public var trailingConnectives: [String]
+    /// Sounds a person makes while finding the next word ("um", "äh", "euh", "este", "えーと"):
+    /// an answer that stops on one is still being thought.
+    public var filledPauses: [String]
 }

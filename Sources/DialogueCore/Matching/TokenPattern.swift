@@ -128,3 +128,10 @@ struct SplitPhraseList: Sendable {
         }
     }
 }
+
+extension PhraseList {
+    /// Whether the tokens end with one of the phrases ("…, and" ends with "and").
+    func ends(_ tokens: [String]) -> Bool {
+        patterns.contains { $0.occurs(in: tokens, at: tokens.count - $0.tokens.count) }
+    }
+}

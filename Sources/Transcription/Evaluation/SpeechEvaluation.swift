@@ -139,5 +139,5 @@ public struct SpeechSummary: Sendable {
 }
 
 extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+    public var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -1,0 +1,239 @@
+import DialogueCore
+import Foundation
+import Speech
+import Transcription
+
+/// `eval turns`: at every pause of the turn-taking set (`TurnSet`), the prefix is transcribed as
+/// the listener does at a pause (the dialogue's settings), its completion read (`TurnCompletion`),
+/// and each way of ending an answer scored: how often it cuts a person off mid-answer, and how
+/// long it keeps one waiting who has finished.
+public struct TurnEvaluation: Sendable {
+    /// One decision place: what was heard up to the pause, how long transcribing it took (T),
+    /// and how finished it read.
+    public struct MomentResult: Sendable {
+        public let moment: TurnSet.Moment
+        public let text: String
+        public let transcriptionSeconds: Double
+        public let cue: TurnCompletion.Cue
+        public let completion: Double
+        /// Whisper's probability for the final mark (`Transcript.finalMarkProbability`).
+        public var markProbability: Double? = nil
+
+        public var line: String {
+            let silences = moment.silences.map { silence in
+                silence.seconds.map { String(format: "%@ %.2f s", silence.kind.rawValue, $0) } ?? silence.kind.rawValue
+            }
+            return String(format: "%@ @%.2f s (%@, %@): p %.2f (%@), T %.2f s, “%@” — %@", moment.answer.id, moment.at,
+                          moment.answer.language, moment.answer.split, completion, cue.rawValue, transcriptionSeconds, text,
+                          silences.joined(separator: ", "))
+        }
+
+        /// The transcript, its final mark's probability and its time, to score again later without
+        /// whisper (`--transcripts`).
+        public var jsonLine: String {
+            var object: [String: Any] = ["answer": moment.answer.id, "at": moment.at, "text": text,
+                                         "seconds": transcriptionSeconds, "completion": completion, "cue": cue.rawValue]
+            object["mark"] = markProbability
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    /// A transcript heard earlier, by answer and pause.
+    public struct Heard: Sendable, Decodable {
+        public let answer: String
+        public let at: Double
+        public let text: String
+        public let seconds: Double
+        /// Whisper's probability for the final mark, where the transcript ends on one.
+        public let mark: Double?
+
+        /// The JSON lines of an earlier `--json` run (other lines are skipped).
+        public static func load(_ text: String) throws -> [String: Heard] {
+            let lines = text.split(separator: "\n").filter { $0.hasPrefix("{") }
+            let heard = try lines.map { try JSONDecoder().decode(Heard.self, from: Data($0.utf8)) }
+            return Dictionary(heard.map { (Self.key($0.answer, $0.at), $0) }, uniquingKeysWith: { $1 })
+        }
+
+        static func key(_ answer: String, _ at: Double) -> String { String(format: "%@@%.3f", answer, at) }
+    }
+
+    let transcriber: Transcriber?
+    let phrases: [String: Phrases]
+    let heard: [String: Heard]
+    let tail: Double?
+
+    /// `heard`: transcripts to reuse instead of transcribing (nil transcriber: all must be there).
+    /// `tail`: transcribe only the last seconds before each pause, not the whole answer so far.
+    public init(transcriber: Transcriber?, phrases: [String: Phrases], heard: [String: Heard] = [:], tail: Double? = nil) {
+        self.transcriber = transcriber
+        self.phrases = phrases
+        self.heard = heard
+        self.tail = tail
+    }
+
+    public func run(_ set: TurnSet, speech: SpeechSet, onResult: (MomentResult) -> Void) async throws -> [MomentResult] {
+        let files = Dictionary(speech.clips.compactMap { clip in clip.file.map { (clip.id, $0) } }, uniquingKeysWith: { $1 })
+        var samplesByClip: [String: [Float]] = [:]
+        var results: [MomentResult] = []
+        for moment in set.moments {
+            let answer = moment.answer
+            let (text, seconds): (String, Double)
+            var mark: Double?
+            if let earlier = heard[Heard.key(answer.id, moment.at)] {
+                (text, seconds, mark) = (earlier.text, earlier.seconds, earlier.mark)
+            } else {
+                guard let transcriber else {
+                    throw SpeechSet.LoadError(description: "no transcript of \(answer.id) at \(moment.at) s in --transcripts, and no model")
+                }
+                if samplesByClip[answer.clip] == nil {
+                    guard let file = files[answer.clip] else {
+                        throw SpeechSet.LoadError(description: "\(answer.id): clip \(answer.clip) is not in \(speech.folder) (build it with scripts/fetch-speech.sh).")
+                    }
+                    samplesByClip[answer.clip] = try WAVFile(contentsOf: file.hasPrefix("/") ? file : speech.folder + "/" + file)
+                        .monoSamples(at: Transcriber.sampleRate)
+                }
+                let from = max(answer.from, tail.map { moment.at + Self.pause - $0 } ?? answer.from)
+                let prefix = TurnSet.prefix(of: samplesByClip[answer.clip] ?? [], from: from, end: answer.to,
+                                            through: moment.at + Self.pause, rate: Transcriber.sampleRate)
+                let start = ContinuousClock.now
+                let transcript = try await transcriber.transcribe(prefix, options: TranscriptionOptions(language: answer.language))
+                seconds = start.duration(to: .now).seconds
+                (text, mark) = (transcript.text, transcript.finalMarkProbability.map(Double.init))
+            }
+            let phrases = phrases[answer.language] ?? phrases["en"]!
+            let result = MomentResult(moment: moment, text: text, transcriptionSeconds: seconds, cue: TurnCompletion.cue(of: text, phrases: phrases),
+                                      completion: TurnCompletion.probability(of: text, finalMarkProbability: mark, phrases: phrases),
+                                      markProbability: mark)
+            onResult(result)
+            results.append(result)
+        }
+        return results
+    }
+
+    /// The silence after which the listener transcribes what it heard (`Endpointing.Configuration.pause`).
+    public static let pause = 0.2
+}
+
+/// A way of ending an answer, scored on the same moments.
+public struct TurnStrategy: Sendable {
+    public let name: String
+    /// The silence after which this strategy ends the answer at a moment.
+    public let wait: @Sendable (TurnEvaluation.MomentResult) -> Double
+
+    public static func fixed(_ name: String, _ hangover: Double) -> TurnStrategy {
+        TurnStrategy(name: String(format: "fixed %@ %.2f s", name, hangover)) { _ in hangover }
+    }
+
+    /// The live listener's wait: until the transcript at the pause is read (pause + T, or just
+    /// the pause when `instant`) it waits up to `longest`; then `hangover(completion:)`.
+    public static func adaptive(_ name: String, _ wait: AdaptiveWait, instant: Bool = false) -> TurnStrategy {
+        TurnStrategy(name: "adaptive \(name)" + (instant ? " (T=0)" : "")) { result in
+            let read = TurnEvaluation.pause + (instant ? 0 : result.transcriptionSeconds)
+            return min(wait.longest, max(wait.hangover(completion: result.completion), read))
+        }
+    }
+
+    /// A variant where the listener, until the transcript is read, ends the answer at the fixed
+    /// `fallback` instead of waiting up to `longest`: a slow transcript costs no extra wait, but
+    /// then protects no pause either.
+    public static func adaptive(_ name: String, _ wait: AdaptiveWait, fallback: Double) -> TurnStrategy {
+        TurnStrategy(name: String(format: "adaptive %@, %.2f s until read", name, fallback)) { result in
+            let read = TurnEvaluation.pause + result.transcriptionSeconds
+            return read < fallback ? max(wait.hangover(completion: result.completion), read) : fallback
+        }
+    }
+
+    public static let all: [TurnStrategy] = [
+        .fixed("relaxed", Endpointing.Configuration.relaxed.hangover),
+        .fixed("default", Endpointing.Configuration.default.hangover),
+        .fixed("aggressive", Endpointing.Configuration.aggressive.hangover),
+        .adaptive("relaxed", .relaxed), .adaptive("default", .default), .adaptive("aggressive", .aggressive),
+        .adaptive("relaxed", .relaxed, instant: true), .adaptive("default", .default, instant: true),
+        .adaptive("aggressive", .aggressive, instant: true),
+        .adaptive("default", .default, fallback: Endpointing.Configuration.default.hangover),
+    ]
+}
+
+/// Per split and language, per strategy: cut-offs at keep-listening silences (by kind) and the
+/// wait after a true end.
+public struct TurnSummary: Sendable {
+    public struct Row: Sendable, Equatable {
+        /// Per kind of keep-listening silence: (cut, of).
+        public var cutOffs: [TurnSet.Silence.Kind: (cut: Int, of: Int)] = [:]
+        public var waits: [Double] = []
+
+        public var allCutOffs: (cut: Int, of: Int) {
+            cutOffs.values.reduce((0, 0)) { ($0.0 + $1.cut, $0.1 + $1.of) }
+        }
+        public var medianWait: Double? {
+            let sorted = waits.sorted()
+            guard !sorted.isEmpty else { return nil }
+            return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        }
+        public var meanWait: Double? { waits.isEmpty ? nil : waits.reduce(0, +) / Double(waits.count) }
+
+        public static func == (a: Row, b: Row) -> Bool {
+            a.waits == b.waits && a.cutOffs.mapValues { [$0.cut, $0.of] } == b.cutOffs.mapValues { [$0.cut, $0.of] }
+        }
+    }
+
+    public let results: [TurnEvaluation.MomentResult]
+    public let strategies: [TurnStrategy]
+
+    public init(_ results: [TurnEvaluation.MomentResult], strategies: [TurnStrategy] = TurnStrategy.all) {
+        self.results = results
+        self.strategies = strategies
+    }
+
+    /// A strategy's figures over some moments. A silence is cut off when the wait is no longer
+    /// than it: the answer ends before the person goes on.
+    public static func row(_ strategy: TurnStrategy, _ results: [TurnEvaluation.MomentResult]) -> Row {
+        var row = Row()
+        for result in results {
+            let wait = strategy.wait(result)
+            for silence in result.moment.silences {
+                guard let seconds = silence.seconds, silence.kind != .endOfTurn else { row.waits.append(wait); continue }
+                let cut = wait <= seconds + 1e-9
+                let count = row.cutOffs[silence.kind] ?? (0, 0)
+                row.cutOffs[silence.kind] = (count.cut + (cut ? 1 : 0), count.of + 1)
+            }
+        }
+        return row
+    }
+
+    public var text: String {
+        let kinds: [TurnSet.Silence.Kind] = [.inside, .lengthened, .betweenSentences]
+        var lines = ["== Turn-taking on real speech: cut-offs at keep-listening silences ≥ 200 ms, and the wait after a true end",
+                     "   (T: whisper's time for the prefix at the pause, the dialogue's settings, on this machine)"]
+        for split in ["dev", "test"] {
+            let inSplit = results.filter { $0.moment.answer.split == split }
+            let languages = ["de", "en", "es", "fr", "ja"].filter { language in inSplit.contains { $0.moment.answer.language == language } }
+            for language in languages + ["all"] {
+                let rows = inSplit.filter { language == "all" || $0.moment.answer.language == language }
+                guard !rows.isEmpty else { continue }
+                let answers = Set(rows.map(\.moment.answer.id)).count
+                let times = rows.map(\.transcriptionSeconds).sorted()
+                lines.append(String(format: "\n%@ %@: %d answers; T median %.2f s, max %.2f s", split, language, answers,
+                                    times[times.count / 2], times.last ?? 0))
+                let header = ["strategy".padding(toLength: 38, withPad: " ", startingAt: 0)]
+                    + kinds.map { $0.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0) }
+                    + ["all".padding(toLength: 15, withPad: " ", startingAt: 0), "wait median  mean"]
+                lines.append("  " + header.joined())
+                for strategy in strategies {
+                    let row = Self.row(strategy, rows)
+                    let cells = kinds.map { kind in Self.rate(row.cutOffs[kind]).padding(toLength: 18, withPad: " ", startingAt: 0) }
+                    let wait = String(format: "%.2f s  %.2f s", row.medianWait ?? .nan, row.meanWait ?? .nan)
+                    lines.append("  " + strategy.name.padding(toLength: 38, withPad: " ", startingAt: 0) + cells.joined()
+                                 + Self.rate(row.allCutOffs).padding(toLength: 15, withPad: " ", startingAt: 0) + wait)
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func rate(_ count: (cut: Int, of: Int)?) -> String {
+        guard let count, count.of > 0 else { return "—" }
+        return String(format: "%d/%d %.0f%%", count.cut, count.of, 100 * Double(count.cut) / Double(count.of))
+    }
+}

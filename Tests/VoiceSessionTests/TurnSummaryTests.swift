@@ -1,0 +1,73 @@
+import DialogueCore
+import Foundation
+import Speech
+import Testing
+@testable import Transcription
+@testable import VoiceSession
+
+/// How `eval turns` scores a way of ending an answer: a silence is cut off when the wait is no
+/// longer than it, and the adaptive wait never ends before the transcript is read.
+@Suite struct TurnSummaryTests {
+    static let answer = try! JSONDecoder().decode(TurnSet.Answer.self, from: Data("""
+        {"id": "a", "language": "en", "split": "test", "kind": "read", "licence": "MIT", "clip": "c", "from": 0, "to": 3, "pauses": []}
+        """.utf8))
+
+    func result(_ silences: [TurnSet.Silence], completion: Double, seconds: Double) -> TurnEvaluation.MomentResult {
+        TurnEvaluation.MomentResult(moment: TurnSet.Moment(answer: Self.answer, at: 1, silences: silences), text: "",
+                                    transcriptionSeconds: seconds, cue: .finalPunctuation, completion: completion)
+    }
+
+    @Test func aFixedWaitCutsEverySilenceAtLeastAsLong() {
+        let moment = result([.init(kind: .inside, seconds: 0.3), .init(kind: .lengthened, seconds: 0.7),
+                             .init(kind: .lengthened, seconds: 1.0)], completion: 0, seconds: 0)
+        let row = TurnSummary.row(.fixed("default", 0.7), [moment])
+        #expect(row.cutOffs[.inside]! == (0, 1))
+        #expect(row.cutOffs[.lengthened]! == (2, 2))
+        #expect(row.allCutOffs == (2, 3))
+    }
+
+    @Test func theAdaptiveWaitIsTheHangoverOnceReadAndNeverBeforeTheTranscript() {
+        let wait = AdaptiveWait(shortest: 0.3, longest: 2.0, threshold: 0.7)
+        let finished = result([.init(kind: .endOfTurn, seconds: nil)], completion: 0.9, seconds: 0.05)
+        let slow = result([.init(kind: .endOfTurn, seconds: nil)], completion: 0.9, seconds: 0.8)
+        let verySlow = result([.init(kind: .endOfTurn, seconds: nil)], completion: 0.9, seconds: 5)
+        let doubtful = result([.init(kind: .endOfTurn, seconds: nil)], completion: 0.4, seconds: 0.05)
+        let adaptive = TurnStrategy.adaptive("default", wait)
+        #expect(adaptive.wait(finished) == 0.3)
+        #expect(abs(adaptive.wait(slow) - 1.0) < 1e-9)     // pause 0.2 + T 0.8
+        #expect(adaptive.wait(verySlow) == 2.0)            // never past `longest`
+        #expect(adaptive.wait(doubtful) == 2.0)
+        #expect(TurnStrategy.adaptive("default", wait, instant: true).wait(slow) == 0.3)
+        let fallback = TurnStrategy.adaptive("default", wait, fallback: 0.7)
+        #expect(fallback.wait(slow) == 0.7)
+        #expect(fallback.wait(doubtful) == 2.0)
+        let row = TurnSummary.row(adaptive, [finished, slow, verySlow])
+        #expect(row.waits.count == 3 && abs(row.medianWait! - 1.0) < 1e-9 && abs(row.meanWait! - 1.1) < 1e-9)
+        #expect(row.cutOffs.isEmpty)
+    }
+
+    @Test func theReportShowsEachSplitAndLanguageWithEveryStrategy() {
+        let text = TurnSummary([result([.init(kind: .inside, seconds: 0.4)], completion: 0.9, seconds: 0.1)]).text
+        #expect(text.contains("test en: 1 answers"))
+        #expect(text.contains("fixed aggressive 0.35 s"))
+        #expect(!text.contains("dev en"))
+        let aggressive = try! #require(text.split(separator: "\n").first { $0.contains("fixed aggressive") })
+        #expect(aggressive.contains("1/1 100%"))
+    }
+
+    @Test func earlierTranscriptsAreReadBackByAnswerAndPause() throws {
+        let line = result([.init(kind: .inside, seconds: 0.4)], completion: 0.9, seconds: 0.25).jsonLine
+        let heard = try TurnEvaluation.Heard.load("a header line\n" + line + "\n")
+        let entry = try #require(heard[TurnEvaluation.Heard.key("a", 1)])
+        #expect(entry.seconds == 0.25 && entry.text == "" && entry.mark == nil)
+    }
+
+    /// The presets shift the thresholds as `--silence` promises: relaxed waits out more
+    /// doubtful endings, aggressive fewer.
+    @Test func thePresetsShiftTheThresholds() {
+        let presets = [AdaptiveWait.relaxed, .default, .aggressive]
+        #expect(presets.map(\.threshold) == presets.map(\.threshold).sorted(by: >))
+        #expect(presets.map(\.shortest) == presets.map(\.shortest).sorted(by: >))
+        #expect(presets.allSatisfy { $0.hangover(completion: $0.threshold) == $0.shortest && $0.hangover(completion: 0) == $0.longest })
+    }
+}
