@@ -1,3 +1,4 @@
+import Decisions
 import DialogueCore
 import Foundation
 import Speech
@@ -18,6 +19,9 @@ public struct TurnEvaluation: Sendable {
         public let completion: Double
         /// Whisper's probability for the final mark (`Transcript.finalMarkProbability`).
         public var markProbability: Double? = nil
+        /// The language model's probability that the turn is complete, and its time.
+        public var modelCompletion: Double? = nil
+        public var modelSeconds: Double = 0
 
         public var line: String {
             let silences = moment.silences.map { silence in
@@ -34,6 +38,8 @@ public struct TurnEvaluation: Sendable {
             var object: [String: Any] = ["answer": moment.answer.id, "at": moment.at, "text": text,
                                          "seconds": transcriptionSeconds, "completion": completion, "cue": cue.rawValue]
             object["mark"] = markProbability
+            object["model"] = modelCompletion
+            object["modelSeconds"] = modelCompletion.map { _ in modelSeconds }
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
             return String(decoding: data, as: UTF8.self)
         }
@@ -62,11 +68,15 @@ public struct TurnEvaluation: Sendable {
     let phrases: [String: Phrases]
     let heard: [String: Heard]
     let tail: Double?
+    /// With a model, its completion probability is measured too (the extra strategy rows).
+    let model: LanguageModel?
 
     /// `heard`: transcripts to reuse instead of transcribing (nil transcriber: all must be there).
     /// `tail`: transcribe only the last seconds before each pause, not the whole answer so far.
-    public init(transcriber: Transcriber?, phrases: [String: Phrases], heard: [String: Heard] = [:], tail: Double? = nil) {
+    public init(transcriber: Transcriber?, phrases: [String: Phrases], heard: [String: Heard] = [:], tail: Double? = nil,
+                model: LanguageModel? = nil) {
         self.transcriber = transcriber
+        self.model = model
         self.phrases = phrases
         self.heard = heard
         self.tail = tail
@@ -102,9 +112,14 @@ public struct TurnEvaluation: Sendable {
                 (text, mark) = (transcript.text, transcript.finalMarkProbability.map(Double.init))
             }
             let phrases = phrases[answer.language] ?? phrases["en"]!
-            let result = MomentResult(moment: moment, text: text, transcriptionSeconds: seconds, cue: TurnCompletion.cue(of: text, phrases: phrases),
+            var result = MomentResult(moment: moment, text: text, transcriptionSeconds: seconds, cue: TurnCompletion.cue(of: text, phrases: phrases),
                                       completion: TurnCompletion.probability(of: text, finalMarkProbability: mark, phrases: phrases),
                                       markProbability: mark)
+            if let model, !text.isEmpty {
+                let start = ContinuousClock.now
+                result.modelCompletion = try await model.endOfTurnProbability(of: text)
+                result.modelSeconds = start.duration(to: .now).seconds
+            }
             onResult(result)
             results.append(result)
         }
@@ -141,6 +156,17 @@ public struct TurnStrategy: Sendable {
         TurnStrategy(name: String(format: "adaptive %@, %.2f s until read", name, fallback)) { result in
             let read = TurnEvaluation.pause + result.transcriptionSeconds
             return read < fallback ? max(wait.hangover(completion: result.completion), read) : fallback
+        }
+    }
+
+    /// The adaptive default with the language model's completion instead of the cues: its
+    /// threshold calibrated on the dev part (its probabilities are small: it would rather write
+    /// more than close the turn), its time added to whisper's.
+    public static func model(instant: Bool = false) -> TurnStrategy {
+        let wait = AdaptiveWait(shortest: AdaptiveWait.default.shortest, longest: AdaptiveWait.default.longest, threshold: 0.12)
+        return TurnStrategy(name: "adaptive default, model" + (instant ? " (T=0)" : "")) { result in
+            let read = TurnEvaluation.pause + (instant ? 0 : result.transcriptionSeconds + result.modelSeconds)
+            return min(wait.longest, max(wait.hangover(completion: result.modelCompletion ?? 0), read))
         }
     }
 
@@ -181,9 +207,11 @@ public struct TurnSummary: Sendable {
     public let results: [TurnEvaluation.MomentResult]
     public let strategies: [TurnStrategy]
 
-    public init(_ results: [TurnEvaluation.MomentResult], strategies: [TurnStrategy] = TurnStrategy.all) {
+    /// The model's rows only where it was measured (`--with-model`).
+    public init(_ results: [TurnEvaluation.MomentResult], strategies: [TurnStrategy]? = nil) {
         self.results = results
-        self.strategies = strategies
+        let measured = results.contains { $0.modelCompletion != nil }
+        self.strategies = strategies ?? TurnStrategy.all + (measured ? [.model(), .model(instant: true)] : [])
     }
 
     /// A strategy's figures over some moments. A silence is cut off when the wait is no longer

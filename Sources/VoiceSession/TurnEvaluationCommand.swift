@@ -1,3 +1,4 @@
+import Decisions
 import DialogueCore
 import Foundation
 import Options
@@ -19,6 +20,7 @@ public enum TurnEvaluationCommand {
         var whisperModel: String?
         var transcripts: String?
         var tail: Double?
+        var withModel = false
         var json = false
         public init() {}
         public static let declarations: [Declaration<Self>] = [
@@ -29,6 +31,7 @@ public enum TurnEvaluationCommand {
             .value("--whisper-model PATH", \.whisperModel, "another whisper.cpp ggml model"),
             .value("--transcripts FILE", \.transcripts, "reuse the transcripts and times of an earlier --json run (no whisper)", .existingFile),
             .value("--tail SECONDS", \.tail, "transcribe only the last SECONDS before each pause (what a shorter clip does to T)", .number(atLeast: 0.5)),
+            .flag("--with-model", \.withModel, "also the language model's probability that the turn is complete (its time included)"),
             .flag("--json", \.json, "one JSON line per pause (answer, at, text, seconds, completion, cue, mark), then the summary"),
         ]
     }
@@ -41,7 +44,8 @@ public enum TurnEvaluationCommand {
         let phrases = try Dictionary(uniqueKeysWithValues: LanguagePackLoader.supportedLanguages.map { ($0, try loader.load($0).phrases) })
         let transcriber = options.transcripts == nil ? try Transcriber(modelPath: options.whisperModel ?? DefaultModels.whisper) : nil
         SpeechEvaluationCommand.printToStandardError("\(set.answers.count) answers, \(set.moments.count) pauses, clips in \(folder)")
-        let evaluation = TurnEvaluation(transcriber: transcriber, phrases: phrases, heard: heard, tail: options.tail)
+        let evaluation = TurnEvaluation(transcriber: transcriber, phrases: phrases, heard: heard, tail: options.tail,
+                                        model: options.withModel ? try LanguageModel(path: DefaultModels.languageModel) : nil)
         let results = try await evaluation.run(set, speech: try SpeechSet(folder: folder)) { print(options.json ? $0.jsonLine : $0.line) }
         print(TurnSummary(results).text)
         return 0

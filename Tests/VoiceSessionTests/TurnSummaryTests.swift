@@ -46,6 +46,18 @@ import Testing
         #expect(row.cutOffs.isEmpty)
     }
 
+    @Test func theModelRowsUseItsCompletionAndAddItsTimeAndAppearOnlyWhenMeasured() {
+        var measured = result([.init(kind: .endOfTurn, seconds: nil)], completion: 0, seconds: 0.5)
+        measured.modelCompletion = 0.3
+        measured.modelSeconds = 0.1
+        #expect(abs(TurnStrategy.model().wait(measured) - 0.8) < 1e-9)   // pause 0.2 + T 0.5 + model 0.1
+        #expect(TurnStrategy.model(instant: true).wait(measured) == 0.3)
+        measured.modelCompletion = 0.01
+        #expect(TurnStrategy.model(instant: true).wait(measured) == 2.0)
+        #expect(TurnSummary([measured]).strategies.count == TurnStrategy.all.count + 2)
+        #expect(TurnSummary([result([], completion: 0, seconds: 0)]).strategies.count == TurnStrategy.all.count)
+    }
+
     @Test func theReportShowsEachSplitAndLanguageWithEveryStrategy() {
         let text = TurnSummary([result([.init(kind: .inside, seconds: 0.4)], completion: 0.9, seconds: 0.1)]).text
         #expect(text.contains("test en: 1 answers"))
