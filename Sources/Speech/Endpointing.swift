@@ -93,10 +93,10 @@ public struct Endpointing: Sendable {
     }
 
     /// The silence that ends the answer now: the fixed `hangover`, or with `adaptive` the one
-    /// decided for this pause, and `longest` while it is not decided yet.
+    /// decided for this pause, and until then `adaptive.undecided` (the fixed one by default).
     public var hangover: Double {
         guard let adaptive = configuration.adaptive else { return configuration.hangover }
-        return pauseHangover ?? adaptive.longest
+        return pauseHangover ?? adaptive.undecided ?? configuration.hangover
     }
 
     /// The transcript at the current pause has been read: the answer ends after `hangover` of

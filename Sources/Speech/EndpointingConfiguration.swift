@@ -54,20 +54,24 @@ extension Endpointing {
 }
 
 /// The silence that ends an answer once its transcript at a pause has been read: short when the
-/// answer sounds finished, long when it does not. Until the reading is in, the listener waits up
-/// to `longest`, so a slow transcription can delay an ending but never cut an answer short.
+/// answer sounds finished, long when it does not. Until the reading is in, the preset's own
+/// silence holds (or `undecided`), so a slow transcription is never slower than a fixed wait; a
+/// cut-off it causes is caught when the person goes on (`Listener.speechResumed`).
 public struct AdaptiveWait: Sendable, Equatable {
     /// The wait after an answer that sounds finished.
     public var shortest: Double
-    /// The wait after one that does not (and while the transcript is not read yet).
+    /// The wait after one that does not.
     public var longest: Double
     /// The completion probability (`TurnCompletion`) from which an answer counts as finished.
     public var threshold: Double
+    /// The wait while the transcript is not read yet; nil: the preset's fixed silence.
+    public var undecided: Double?
 
-    public init(shortest: Double, longest: Double, threshold: Double = 0.5) {
+    public init(shortest: Double, longest: Double, threshold: Double = 0.5, undecided: Double? = nil) {
         self.shortest = shortest
         self.longest = longest
         self.threshold = threshold
+        self.undecided = undecided
     }
 
     /// The hangover for an answer whose transcript reads as finished with probability `completion`.

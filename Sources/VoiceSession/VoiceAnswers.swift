@@ -119,16 +119,18 @@ public struct VoiceAnswers: ResumableAnswers {
         let speculation = overlap ? Speculation() : nil
         let adaptive = overlap ? self.adaptive : nil, listener = self.listener
         let atPause = { @Sendable (clip: [Float]) async throws -> String in
-            let text: String
-            do { text = try await self.transcribe(clip) } catch {
+            let transcript: Transcript
+            do { transcript = try await self.transcript(clip) } catch {
                 // Unread, the pause falls back to the preset's silence.
                 if adaptive != nil { listener.decidePause(hangover: listener.configuration.hangover, clipLength: clip.count) }
                 throw error
             }
+            let text = transcript.text
             let heard = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if let adaptive, !Task.isCancelled {
                 // Nothing heard (a cough, a knock) says nothing of the answer: the preset's silence.
-                let completion = heard.isEmpty ? nil : TurnCompletion.probability(of: heard, phrases: pack.phrases)
+                let completion = heard.isEmpty ? nil : TurnCompletion.probability(
+                    of: heard, finalMarkProbability: transcript.finalMarkProbability.map(Double.init), phrases: pack.phrases)
                 let hangover = completion.map(adaptive.hangover) ?? listener.configuration.hangover
                 feedback.events.emit(.turnRead(completion: completion, hangover: hangover))
                 listener.decidePause(hangover: hangover, clipLength: clip.count)
@@ -185,8 +187,12 @@ public struct VoiceAnswers: ResumableAnswers {
     }
 
     private func transcribe(_ samples: [Float]) async throws -> String {
+        try await transcript(samples).text
+    }
+
+    private func transcript(_ samples: [Float]) async throws -> Transcript {
         await engineGate.wait()
-        return try await transcriber.transcribe(samples, options: TranscriptionOptions(language: language)).text
+        return try await transcriber.transcribe(samples, options: TranscriptionOptions(language: language))
     }
 
     /// An answer that was heard is transcribed in a task of its own: an interrupt cancels the

@@ -57,7 +57,7 @@ struct SessionArguments {
         .flag("--type", \.configuration.typing, "type the answers instead of speaking"),
         .value("--input NAME", \.input, "PulseAudio source (default: the server's default)"),
         .value("--output NAME", \.output, "PulseAudio sink (default: the server's default)"),
-        .value("--silence", \.silence, "how long a pause ends an answer: relaxed 1.25 s, default 0.7 s, aggressive 0.35 s", .cases),
+        .value("--silence", \.silence, "how long you may pause: relaxed, default, aggressive (by how finished your words sound; fixed-silence: 1.25/0.7/0.35 s)", .cases),
         .value("--whisper-model PATH", \.whisperModel, "speech model (default: the one make deps installed)"),
         .value("--llm-model PATH", \.llmModel, "any GGUF language model (default: gemma-3-270m)"),
         .flag("--no-model", \.noModel, "decide with the built-in rules only"),

@@ -209,12 +209,17 @@ struct AdaptiveEndpointingTests {
                     _ = $0.noise(4, dBFS: -65) }
     }
 
-    @Test func undecidedPausesWaitTheLongest() {
-        // A 1.5 s pause would end the fixed default (0.7 s); unread, it cannot end the answer.
-        let endpointing = run(answer(pausing: 1.5), configuration)
-        #expect(endpointing.state == .ended(.endOfSpeech))
-        #expect(abs((endpointing.speechEnd ?? 0) - 4.0) <= tolerance)
-        #expect(abs((endpointing.endpoint ?? 0) - (4.0 + wait.longest)) <= tolerance)
+    @Test func undecidedPausesWaitThePresetsSilence() {
+        // Unread, a pause ends the answer after the preset's 0.7 s, as without adaptation...
+        let fixed = run(answer(pausing: 1.5), configuration)
+        #expect(abs((fixed.speechEnd ?? 0) - 1.5) <= tolerance)
+        #expect(abs((fixed.endpoint ?? 0) - 2.2) <= tolerance)
+        // ...or after `undecided` when that is set.
+        var waiting = configuration
+        waiting.adaptive?.undecided = wait.longest
+        let patient = run(answer(pausing: 1.5), waiting)
+        #expect(abs((patient.speechEnd ?? 0) - 4.0) <= tolerance)
+        #expect(abs((patient.endpoint ?? 0) - (4.0 + wait.longest)) <= tolerance)
     }
 
     @Test func aFinishedAnswerEndsAfterTheShortestWait() {
@@ -225,8 +230,11 @@ struct AdaptiveEndpointingTests {
     }
 
     @Test func aLateVerdictEndsTheAnswerAtOnce() {
-        // Read only at 0.9 s of silence (a slow transcription): it ends there, not 0.3 s later.
-        let endpointing = run(answer(pausing: 1.5), configuration) { $0 >= 0.9 ? wait.shortest : nil }
+        // Read only at 0.9 s of silence (a slow transcription, while waiting up to 2.5 s
+        // undecided): it ends there, not 0.3 s later.
+        var waiting = configuration
+        waiting.adaptive?.undecided = wait.longest
+        let endpointing = run(answer(pausing: 1.5), waiting) { $0 >= 0.9 ? wait.shortest : nil }
         #expect(abs((endpointing.endpoint ?? 0) - 2.4) <= tolerance)
     }
 
@@ -237,18 +245,18 @@ struct AdaptiveEndpointingTests {
     }
 
     @Test func speechResumingForgetsTheVerdict() {
-        // The first pause (0.4 s) is read as needing 0.6 s, so speech resumes within it; the
-        // final pause is never read: the 0.6 s must not carry over to it (that would end the
-        // answer 0.6 s after its speech), the wait is the undecided longest.
+        // The first pause (0.4 s) is read as needing 2.5 s, so speech resumes within it; the
+        // final pause is never read: the 2.5 s must not carry over to it, the wait is the
+        // preset's 0.7 s.
         var verdicts = 0
         let endpointing = run(answer(pausing: 0.4), configuration) { silence in
             guard silence >= 0.2, verdicts == 0 else { return nil }
             verdicts += 1
-            return 0.6
+            return wait.longest
         }
         #expect(verdicts == 1)
         #expect(abs((endpointing.speechEnd ?? 0) - 2.9) <= tolerance)
-        #expect(abs((endpointing.endpoint ?? 0) - (2.9 + wait.longest)) <= tolerance)
+        #expect(abs((endpointing.endpoint ?? 0) - 3.6) <= tolerance)
     }
 
     @Test func aFixedConfigurationIgnoresVerdicts() {

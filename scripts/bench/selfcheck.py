@@ -39,6 +39,7 @@ def canned():
                             waits_ms=[300, 500, 1300], went_on=1),
                    Dialogue("en", "fixed", 0, 0, 60.0, 300.0, 1400, [turn(1200), turn(1300)], waits_ms=[700, 710]),
                    Dialogue("en", "no_overlap", 0, 0, 70.0, 310.5, 1200, [turn(2000)]),
+                   Dialogue("en", "going_on", 0, 0, 70.0, 310.5, None, [], went_on=1, barge_in_ms=[180.0]),
                    Dialogue("ja", "overlap", 0, 1, 65.0, 320.0, 1300, [turn(1000)])]
     r.long_answers = {"en": LongAnswer("ref", 12.5, LongRun("a", True, 900, 0.05), LongRun("b", None, 2500, 0.07))}
     r.transcription = {lang: ClipRow(11.0, "ref", {"ours": EngineRun(1000, 800, 0.1, "t", self_reported_excl_load_ms=700),
@@ -71,10 +72,11 @@ def check_summary():
                                           "no_overlap_p50_ms": None, "no_overlap_n": 0, "fixed_p50_ms": None,
                                           "fixed_p95_ms": None, "fixed_n": 0, "wait_median_ms": None, "wait_mean_ms": None,
                                           "fixed_wait_median_ms": None, "fixed_wait_mean_ms": None, "went_on": 0,
-                                          "fixed_went_on": 0}, line["per_language"]
+                                          "fixed_went_on": 0, "going_on_went_on": 0, "barge_in_ms": []}, line["per_language"]
     assert line["per_language"]["en"]["went_on"] == 1 and line["per_language"]["en"]["fixed_n"] == 2
+    assert line["per_language"]["en"]["barge_in_ms"] == [180.0] and line["per_language"]["en"]["going_on_went_on"] == 1
     text = out.getvalue()
-    for needle in ("== Turn latency", "== End of turn: adaptive", "✗ issue 14: median wait", "== Long answer", "== Transcription", "not measured: no `eval prompts`",
+    for needle in ("== Turn latency", "== End of turn: adaptive", "en went on 1, question stopped [180.0] ms", "✗ issue 14: median wait", "== Long answer", "== Transcription", "not measured: no `eval prompts`",
                    "✓ turn latency p50 ≤ hangover + 600 ms", "✗ turn latency p50 ≤ 0.5 × --no-overlap"):
         assert needle in text, (needle, text)
 

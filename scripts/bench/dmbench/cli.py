@@ -154,6 +154,13 @@ def run_dialogues(settings, server, results):
         say(f"  dialogue {n}/{len(plan)} {d.lang} {d.mode}: exit {d.status}, {d.wall_s} s, "
             f"{len(d.latencies())} question turns {[round(x) for x in d.latencies()]} ms, start-up {d.startup_ms} ms, "
             f"peak RSS {d.peak_rss_mb} MB, waits {d.waits_ms} ms, went on {d.went_on}")
+    if settings.fixed_runs:
+        for lang in settings.languages:
+            spec = dialogues.DemoRun(lang, "going_on", 0, dialogues.going_on_scenario(lang, settings.work))
+            d = dialogues.run_dialogue(settings.binary, server, spec, settings.silence, settings.work)
+            results.dialogues.append(d)
+            say(f"  going on {d.lang}: exit {d.status}, went on {d.went_on}, question stopped after the person "
+                f"started: {d.barge_in_ms} ms")
 
 
 def run_audio_parts(settings, results):

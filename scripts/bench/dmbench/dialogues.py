@@ -60,6 +60,7 @@ class Dialogue:
     person_utterances: int = 0
     waits_ms: list[int] = field(default_factory=list)   # silence waited after each answer's speech (endpoint − speech end)
     went_on: int = 0            # answers cut off and then heard on (the person went on over the next question)
+    barge_in_ms: list[int] = field(default_factory=list)  # person starts while the program speaks → its sound ends
 
     def latencies(self, kind="question"):
         return [t.latency_ms for t in self.turns if t.kind == kind]
@@ -131,7 +132,7 @@ def run_dialogue(binary, server, spec, silence, work):
     rec.wait_started()
     with open(os.path.join(work, f"{spec.tag}.log"), "w") as log:
         launch = time.monotonic()
-        env = dict(server.env, DIALOGUE_MEMO_FIXED_SILENCE="true" if spec.mode == "fixed" else "false")
+        env = dict(server.env, DIALOGUE_MEMO_FIXED_SILENCE="true" if spec.mode in ("fixed", "going_on") else "false")
         proc = subprocess.Popen(demo_command(binary, server, spec, silence, work),
                                 stdout=log, stderr=subprocess.STDOUT, env=env)
         status, maxrss_kb = wait_with_rss(proc, launch + DIALOGUE_TIMEOUT_S)
@@ -149,7 +150,18 @@ def run_dialogue(binary, server, spec, silence, work):
         program_utterances=len(program), person_utterances=len(person),
         waits_ms=[round((e["endpoint"] - e["speechEnd"]) * 1000) for e in events
                   if e.get("event") == "transcribed" and e.get("endpoint") is not None and e.get("speechEnd") is not None],
-        went_on=sum(1 for e in events if e.get("event") == "wentOn"))
+        went_on=sum(1 for e in events if e.get("event") == "wentOn"),
+        barge_in_ms=barge_ins(person, program))
+
+
+def barge_ins(person, program):
+    """For each person utterance that starts while the program speaks: ms until the program's
+    sound ends (how fast a question talked over is stopped; a closing line is not stopped).
+
+    >>> barge_ins([(100, 200), (1000, 1500)], [(0, 150), (900, 1048)])
+    [1.0, 1.0]
+    """
+    return [round((q[1] - p[0]) / RATE * 1000, 1) for p in person for q in program if q[0] <= p[0] < q[1]]
 
 
 def find_turns(person, program, events, to_prog):
@@ -221,6 +233,23 @@ def long_scenario(lang, work):
     with open(path, "w") as f:
         json.dump({"answers": [long, answers[-1]]}, f, ensure_ascii=False)
     return path, long["text"]
+
+
+def going_on_scenario(lang, work):
+    """The demo's answers with a 1.6 s pause in the middle of the first (longer than the fixed
+    0.7 s silence, so the answer is cut off there and the person goes on over the question)."""
+    answers = [dict(a) for a in locale_pack(lang)["demo"]["answers"]]
+    speech = answers[0].get("speech") or answers[0]["text"]
+    if lang == "ja":
+        cut = speech.find("、") + 1 or len(speech) // 2
+    else:
+        words = speech.split(" ")
+        cut = len(" ".join(words[:len(words) // 2]))
+    answers[0]["speech"] = speech[:cut] + " [pause 1.6s] " + speech[cut:].lstrip()
+    path = os.path.join(work, f"going-on-{lang}.json")
+    with open(path, "w") as f:
+        json.dump({"answers": answers}, f, ensure_ascii=False)
+    return path
 
 
 def long_answer(binary, server, lang, work):

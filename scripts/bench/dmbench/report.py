@@ -53,6 +53,8 @@ class LanguageSummary:
     fixed_wait_mean_ms: int | None = None
     went_on: int = 0                         # cut-offs the person went on from (adaptive / fixed)
     fixed_went_on: int = 0
+    going_on_went_on: int = 0                # in the dialogue with a 1.6 s pause (fixed silence)
+    barge_in_ms: list = field(default_factory=list)
 
 
 @dataclass
@@ -143,6 +145,8 @@ def add_latency(s, dialogues, languages):
         row.fixed_wait_median_ms, row.fixed_wait_mean_ms = wait_figures(dialogues, "fixed", lang)
         row.went_on = sum(d.went_on for d in dialogues if d.mode == "overlap" and d.lang == lang)
         row.fixed_went_on = sum(d.went_on for d in dialogues if d.mode == "fixed" and d.lang == lang)
+        row.going_on_went_on = sum(d.went_on for d in dialogues if d.mode == "going_on" and d.lang == lang)
+        row.barge_in_ms = [x for d in dialogues if d.mode == "going_on" and d.lang == lang for x in d.barge_in_ms]
         s.per_language[lang] = row
 
 
@@ -256,6 +260,11 @@ def print_turn_latency(results):
     print(f"{'all':<8}{fmt(s.turn_latency_p50_ms):>13}{fmt(s.turn_latency_p95_ms):>7}{fmt(s.wait_median_ms):>10}"
           f"{fmt(s.wait_mean_ms):>7}{'':>9}   {fmt(s.fixed_p50_ms):>10}{fmt(s.fixed_p95_ms):>7}"
           f"{fmt(s.fixed_wait_median_ms):>10}{fmt(s.fixed_wait_mean_ms):>7}")
+    going = {lang: v for lang, v in s.per_language.items() if v.going_on_went_on or v.barge_in_ms}
+    if going:
+        print("  going on (a 1.6 s pause in the first answer, fixed silence): "
+              + "; ".join(f"{lang} went on {v.going_on_went_on}, question stopped {v.barge_in_ms} ms after the person started"
+                          for lang, v in going.items()))
     print(f"  adaptive/fixed turn latency p50: {fmt(s.adaptive_vs_fixed)}; wait = endpoint − end of speech in the "
           "program's audio; 'went on' = answers cut off and then heard on over the next question")
 
