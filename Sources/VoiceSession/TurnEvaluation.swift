@@ -140,18 +140,19 @@ public struct TurnStrategy: Sendable {
         TurnStrategy(name: String(format: "fixed %@ %.2f s", name, hangover)) { _ in hangover }
     }
 
-    /// The live listener's wait: until the transcript at the pause is read (pause + T, or just
-    /// the pause when `instant`) it waits up to `longest`; then `hangover(completion:)`.
+    /// A variant that, until the transcript at the pause is read (pause + T, or just the pause
+    /// when `instant`), waits up to `longest`; then `hangover(completion:)`. (The live listener
+    /// waited so at first; a slow transcription then made every ending slow.)
     public static func adaptive(_ name: String, _ wait: AdaptiveWait, instant: Bool = false) -> TurnStrategy {
-        TurnStrategy(name: "adaptive \(name)" + (instant ? " (T=0)" : "")) { result in
+        TurnStrategy(name: "adaptive \(name)" + (instant ? " (T=0)" : String(format: ", up to %.2f s until read", wait.longest))) { result in
             let read = TurnEvaluation.pause + (instant ? 0 : result.transcriptionSeconds)
             return min(wait.longest, max(wait.hangover(completion: result.completion), read))
         }
     }
 
-    /// A variant where the listener, until the transcript is read, ends the answer at the fixed
-    /// `fallback` instead of waiting up to `longest`: a slow transcript costs no extra wait, but
-    /// then protects no pause either.
+    /// The live listener's wait (`AdaptiveWait.undecided` nil): until the transcript is read, the
+    /// answer ends at the preset's fixed silence `fallback`: a slow transcript costs no extra wait,
+    /// but then protects no pause either (the person going on is heard on, see `Afterword`).
     public static func adaptive(_ name: String, _ wait: AdaptiveWait, fallback: Double) -> TurnStrategy {
         TurnStrategy(name: String(format: "adaptive %@, %.2f s until read", name, fallback)) { result in
             let read = TurnEvaluation.pause + result.transcriptionSeconds
@@ -174,10 +175,12 @@ public struct TurnStrategy: Sendable {
         .fixed("relaxed", Endpointing.Configuration.relaxed.hangover),
         .fixed("default", Endpointing.Configuration.default.hangover),
         .fixed("aggressive", Endpointing.Configuration.aggressive.hangover),
-        .adaptive("relaxed", .relaxed), .adaptive("default", .default), .adaptive("aggressive", .aggressive),
+        .adaptive("relaxed", .relaxed, fallback: Endpointing.Configuration.relaxed.hangover),
+        .adaptive("default", .default, fallback: Endpointing.Configuration.default.hangover),
+        .adaptive("aggressive", .aggressive, fallback: Endpointing.Configuration.aggressive.hangover),
         .adaptive("relaxed", .relaxed, instant: true), .adaptive("default", .default, instant: true),
         .adaptive("aggressive", .aggressive, instant: true),
-        .adaptive("default", .default, fallback: Endpointing.Configuration.default.hangover),
+        .adaptive("default", .default),
     ]
 }
 
@@ -244,7 +247,7 @@ public struct TurnSummary: Sendable {
                 let times = rows.map(\.transcriptionSeconds).sorted()
                 lines.append(String(format: "\n%@ %@: %d answers; T median %.2f s, max %.2f s", split, language, answers,
                                     times[times.count / 2], times.last ?? 0))
-                let header = ["strategy".padding(toLength: 38, withPad: " ", startingAt: 0)]
+                let header = ["strategy".padding(toLength: 42, withPad: " ", startingAt: 0)]
                     + kinds.map { $0.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0) }
                     + ["all".padding(toLength: 15, withPad: " ", startingAt: 0), "wait median  mean"]
                 lines.append("  " + header.joined())
@@ -252,7 +255,7 @@ public struct TurnSummary: Sendable {
                     let row = Self.row(strategy, rows)
                     let cells = kinds.map { kind in Self.rate(row.cutOffs[kind]).padding(toLength: 18, withPad: " ", startingAt: 0) }
                     let wait = String(format: "%.2f s  %.2f s", row.medianWait ?? .nan, row.meanWait ?? .nan)
-                    lines.append("  " + strategy.name.padding(toLength: 38, withPad: " ", startingAt: 0) + cells.joined()
+                    lines.append("  " + strategy.name.padding(toLength: 42, withPad: " ", startingAt: 0) + cells.joined()
                                  + Self.rate(row.allCutOffs).padding(toLength: 15, withPad: " ", startingAt: 0) + wait)
                 }
             }

@@ -32,7 +32,8 @@ public struct VoicePorts: Sendable {
             speaker: VoiceSpeaker(speaker: speaker, opening: opening, others: others, listener: listener),
             answers: VoiceAnswers(listener: listener, transcriber: transcriber, language: pack.whisperLanguage,
                                   feedback: feedback, person: person, overlap: configuration.overlap,
-                                  adaptive: configuration.fixedSilence ? nil : configuration.silence.adaptiveWait))
+                                  adaptive: configuration.fixedSilence ? nil : configuration.silence.adaptiveWait,
+                                  rules: context.rules))
     }
 
     /// Every line the exchange may say, in the speech form (kana for Japanese).
@@ -84,6 +85,9 @@ public struct VoiceAnswers: ResumableAnswers {
     /// With overlap: the answer ends after a silence that follows how finished its transcript
     /// at the pause sounds (`TurnCompletion`), instead of the preset's fixed one.
     var adaptive: AdaptiveWait?
+    /// An answer the rules read as ending the exchange ("that's all", a refusal) is finished,
+    /// however unsure whisper was of its final mark.
+    var rules: Rules?
     /// Say "Transcribing N s of audio…" while transcribing (record: a long note takes a while).
     var showsRecordingLength = false
     /// Work of the other engine (the language model warming up or deciding early) that must
@@ -129,7 +133,8 @@ public struct VoiceAnswers: ResumableAnswers {
             let heard = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if let adaptive, !Task.isCancelled {
                 // Nothing heard (a cough, a knock) says nothing of the answer: the preset's silence.
-                let completion = heard.isEmpty ? nil : TurnCompletion.probability(
+                let ends = rules?.endSignal(in: heard, answering: question) != nil
+                let completion = heard.isEmpty ? nil : ends ? 1 : TurnCompletion.probability(
                     of: heard, finalMarkProbability: transcript.finalMarkProbability.map(Double.init), phrases: pack.phrases)
                 let hangover = completion.map(adaptive.hangover) ?? listener.configuration.hangover
                 feedback.events.emit(.turnRead(completion: completion, hangover: hangover))

@@ -8,12 +8,16 @@ import Testing
 /// How `eval turns` scores a way of ending an answer: a silence is cut off when the wait is no
 /// longer than it, and the adaptive wait never ends before the transcript is read.
 @Suite struct TurnSummaryTests {
-    static let answer = try! JSONDecoder().decode(TurnSet.Answer.self, from: Data("""
-        {"id": "a", "language": "en", "split": "test", "kind": "read", "licence": "MIT", "clip": "c", "from": 0, "to": 3, "pauses": []}
-        """.utf8))
+    let answer: TurnSet.Answer
+    /// A fixture that cannot be read fails these tests, not the whole run.
+    init() throws {
+        answer = try JSONDecoder().decode(TurnSet.Answer.self, from: Data("""
+            {"id": "a", "language": "en", "split": "test", "kind": "read", "licence": "MIT", "clip": "c", "from": 0, "to": 3, "pauses": []}
+            """.utf8))
+    }
 
     func result(_ silences: [TurnSet.Silence], completion: Double, seconds: Double) -> TurnEvaluation.MomentResult {
-        TurnEvaluation.MomentResult(moment: TurnSet.Moment(answer: Self.answer, at: 1, silences: silences), text: "",
+        TurnEvaluation.MomentResult(moment: TurnSet.Moment(answer: answer, at: 1, silences: silences), text: "",
                                     transcriptionSeconds: seconds, cue: .finalPunctuation, completion: completion)
     }
 
@@ -58,12 +62,12 @@ import Testing
         #expect(TurnSummary([result([], completion: 0, seconds: 0)]).strategies.count == TurnStrategy.all.count)
     }
 
-    @Test func theReportShowsEachSplitAndLanguageWithEveryStrategy() {
+    @Test func theReportShowsEachSplitAndLanguageWithEveryStrategy() throws {
         let text = TurnSummary([result([.init(kind: .inside, seconds: 0.4)], completion: 0.9, seconds: 0.1)]).text
         #expect(text.contains("test en: 1 answers"))
         #expect(text.contains("fixed aggressive 0.35 s"))
         #expect(!text.contains("dev en"))
-        let aggressive = try! #require(text.split(separator: "\n").first { $0.contains("fixed aggressive") })
+        let aggressive = try #require(text.split(separator: "\n").first { $0.contains("fixed aggressive") })
         #expect(aggressive.contains("1/1 100%"))
     }
 
