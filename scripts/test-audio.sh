@@ -180,7 +180,14 @@ case "$command" in
     start)
         if [ $server = pipewire ]; then dir=$(start_pipewire); else dir=$(start); fi
         client_env "$dir" ;;
-    stop) stop "${1:?usage: test-audio.sh stop DIR}" ;;
+    stop)
+        dir=${1:?usage: test-audio.sh stop DIR}
+        # A wrong folder once stopped nothing and said nothing, and servers leaked.
+        if [ ! -f "$dir/pids" ] && [ ! -f "$dir/runtime/pulse/pid" ]; then
+            echo "test-audio: $dir is not a running private server's folder (no pid file); nothing stopped" >&2
+            exit 1
+        fi
+        stop "$dir" ;;
     run)
         [ $# -gt 0 ] || { echo "usage: test-audio.sh run [--pipewire] CMD [ARGS…]" >&2; exit 2; }
         if [ $server = pipewire ]; then dir=$(start_pipewire); else dir=$(start); fi
