@@ -21,15 +21,14 @@ import Testing
             "de-indirectEnding-02", "de-indirectEnding-04", "ja-refusal-04", "ja-indirectEnding-04",
             "de-indirectEnding-08", "de-indirectEnding-13", "ja-refusal-20", "ja-indirectEnding-13", "ja-indirectEnding-14",
             "ja-explicitEnding-08", "es-refusal-17", "en-refusal-12", "en-explicitEnding-06", "fr-explicitEnding-06",
-            "de-refusal-f03", "de-refusal-f08", "de-refusal-g01", "de-refusal-g02", "de-indirectEnding-g05",
-            "ja-refusal-g02", "ja-indirectEnding-g04", "fr-refusal-g01",
+            "de-refusal-f03", "de-refusal-g02", "de-indirectEnding-g05",
         ]
         /// issue 13: ending words used as content that the rules still take for an ending (test split):
         /// a quoted "hör einfach auf. Schluss, aus." after a colon that spans sentences; a negated
         /// record verb about someone else's past act ("Die haben das Konzert nicht aufgenommen")
         /// or about the product ("it shouldn't record anything").
         static let falseEndings: Set<String> = [
-            "de-endingWordAsContent-04", "de-endingWordAsContent-g12", "en-endingWordAsContent-g06", "ja-injection-g11",
+            "de-endingWordAsContent-04", "de-endingWordAsContent-g12", "en-endingWordAsContent-g06",
         ]
         /// issue 13: gates opened by keywords. en-refusal-12 (test): an appraisal in the past
         /// ("it went badly") still counts as a meeting ahead. en-/fr-endingWordAsContent-f01/f02
@@ -106,8 +105,8 @@ import Testing
         }
     }
 
-    /// The floor without a model, measured on this set (92.5 % overall, 90.0 % in the weakest
-    /// language, German, after issue 13's second round; dev 94.7 %, test 88.0 %). Printed for
+    /// The floor without a model, measured on this set (92.5 % overall, 89.4 % in the weakest
+    /// language, German, after issue 13's fifth batch; dev 94.8 %, test 87.6 %). Printed for
     /// the report, per language, split and category; the thresholds only catch regressions.
     @Test func fallbackOnlyAcceptableRate() throws {
         let scenarios = try Fixtures.choiceScenarios()
