@@ -11,25 +11,34 @@ import Testing
         /// issue 13: refusals and endings that the own-words detectors (negated record verbs,
         /// removal imperatives, keeping it private, leaving now + putting off, a clause or sentence
         /// that only takes leave; see `OwnWords.swift`, `LeaveTaking.swift`) still miss. All but
-        /// two in the test split: the detectors were designed on the dev split only.
+        /// three in the test split: the detectors were designed on the dev split only.
         /// de-indirectEnding-08 (dev): "I'm out of time, I have to pick up the kids" alone is also
-        /// how a problem is described. de-refusal-f08 (dev): "Vergiss das Ganze bitte, ich will
-        /// nicht, dass davon etwas bleibt": forgetting "the whole thing" without naming one's own
-        /// words, and "bleiben" is too common a verb to read as keeping.
+        /// how a problem is described. de-indirectEnding-g05 (dev): "ich muss jetzt leider
+        /// aufhören, …" reads like "ich muss aufhören, so viel zu essen" to a clause rule.
+        /// de-refusal-g02 (dev): "das will ich nirgendwo wiederfinden": "nowhere" with an
+        /// ordinary verb is as often a lost key.
         static let missedEndings: Set<String> = [
             "de-indirectEnding-02", "de-indirectEnding-04", "ja-refusal-04", "ja-indirectEnding-04",
             "de-indirectEnding-08", "de-indirectEnding-13", "ja-refusal-20", "ja-indirectEnding-13", "ja-indirectEnding-14",
             "ja-explicitEnding-08", "es-refusal-17", "en-refusal-12", "en-explicitEnding-06", "fr-explicitEnding-06",
-            "de-refusal-f03", "de-refusal-f08",
+            "de-refusal-f03", "de-refusal-g02", "de-indirectEnding-g05",
         ]
-        /// issue 13: ending words used as content that the rules still take for an ending (test split).
-        static let falseEndings: Set<String> = ["de-endingWordAsContent-04"]
+        /// issue 13: ending words used as content that the rules still take for an ending (test split):
+        /// a quoted "hör einfach auf. Schluss, aus." after a colon that spans sentences; a negated
+        /// record verb about someone else's past act ("Die haben das Konzert nicht aufgenommen")
+        /// or about the product ("it shouldn't record anything").
+        static let falseEndings: Set<String> = [
+            "de-endingWordAsContent-04", "de-endingWordAsContent-g12", "en-endingWordAsContent-g06",
+        ]
         /// issue 13: gates opened by keywords. en-refusal-12 (test): an appraisal in the past
         /// ("it went badly") still counts as a meeting ahead. en-/fr-endingWordAsContent-f01/f02
         /// (dev, fresh batch): a plan to launch the next project reads as a product idea ("launch",
         /// "lancer"), and a product about meetings in general opens the meeting angles.
+        /// de-refusal-g02 (dev, fifth batch, a missed refusal): "das Gespräch mit meiner Schwester",
+        /// a talk already had, reads as a meeting ahead.
         static let gating: Set<String> = [
             "en-refusal-12", "en-endingWordAsContent-f01", "fr-endingWordAsContent-f02", "en-endingWordAsContent-f02",
+            "de-refusal-g02",
         ]
         /// A false ending offers only finals: no acceptable question is left for the model. (A
         /// missed ending still offers `stop` and `ready`: the model sees every ending.)
@@ -96,8 +105,8 @@ import Testing
         }
     }
 
-    /// The floor without a model, measured on this set (92.5 % overall, 90.0 % in the weakest
-    /// language, German, after issue 13's second round; dev 94.7 %, test 88.0 %). Printed for
+    /// The floor without a model, measured on this set (92.5 % overall, 89.4 % in the weakest
+    /// language, German, after issue 13's fifth batch; dev 94.8 %, test 87.6 %). Printed for
     /// the report, per language, split and category; the thresholds only catch regressions.
     @Test func fallbackOnlyAcceptableRate() throws {
         let scenarios = try Fixtures.choiceScenarios()
