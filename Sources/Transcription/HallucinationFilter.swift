@@ -12,6 +12,15 @@ public struct HallucinationFilter: Sendable {
     public var quietLevel: Float = 0.0056
     /// The same word this many times in a row is a decoding loop, not speech.
     public var maxRepeats = 4
+    /// A stock phrase decoded less surely than this (mean token log-probability; whisper-cli's
+    /// fallback threshold) is whisper inventing it over loud noise: on the real-speech set a
+    /// keyboard gave "Thanks for watching." at -1.23; the dev part's speech read -0.72 or surer.
+    public var stockPhraseLogProbability: Float = -1.0
+    /// A transcription none of whose segments reach this is noise read as words: a keyboard
+    /// gave "I'm going to use the same method as the other one." at -1.95 in the dialogue's
+    /// settings. Chosen on the set's dev part, between that and its least sure speech (-0.72),
+    /// nearer the noise: a wrong drop loses words, a wrong keep only shows them.
+    public var unsureLogProbability: Float = -1.5
 
     public init() {}
 
@@ -23,7 +32,17 @@ public struct HallucinationFilter: Sendable {
         "gracias por ver", "gracias por ver el video", "subtítulos realizados por la comunidad de amaraorg", "gracias",
         "merci davoir regardé", "merci davoir regardé cette vidéo", "soustitrage stfr", "soustitres réalisés par la communauté damaraorg", "merci",
         "vielen dank fürs zuschauen", "danke fürs zuschauen", "untertitel im auftrag des zdf", "untertitel der amaraorg community", "danke",
+        "thank you very much", "thanks for listening", "see you next time", "ご視聴ありがとうございます",
     ]
+
+    /// How subtitle credits begin ("Untertitel von …", "Sous-titres par …"); the rest varies.
+    static let creditOpenings = ["untertitel", "soustitre", "subtítulos", "subtitles by", "transcription by"]
+
+    /// One of whisper's stock inventions: a credit or sign-off from its training subtitles.
+    static func isStockPhrase(_ text: String) -> Bool {
+        let key = normalized(text)
+        return silencePhrases.contains(key) || creditOpenings.contains { key.hasPrefix($0) }
+    }
 
     /// The segments worth keeping from a transcription of `samples` (16 kHz mono).
     public func filter(_ segments: [TranscriptSegment], samples: [Float], sampleRate: Int = 16_000) -> [TranscriptSegment] {
@@ -34,7 +53,9 @@ public struct HallucinationFilter: Sendable {
             guard !text.isEmpty else { continue }
             let quiet = isQuiet(segment, samples: samples, sampleRate: sampleRate)
             if segment.noSpeechProbability > noSpeechThreshold && quiet { continue }
-            if quiet && Self.silencePhrases.contains(Self.normalized(text)) { continue }
+            let stock = Self.isStockPhrase(text)
+            if quiet && stock { continue }
+            if stock && segment.averageLogProbability < stockPhraseLogProbability { continue }
             if isLoop(text) { continue }
             // A whole segment again, word for word, right after itself: whisper's segment-level
             // loop (measured on a 4 s Japanese answer: the same sentence four times).
@@ -42,6 +63,10 @@ public struct HallucinationFilter: Sendable {
                !Self.normalized(text).isEmpty { continue }
             kept.append(segment)
         }
+        // whisper.cpp's own no-speech measure is unreliable (see `noSpeechThreshold`), so the
+        // decoding's certainty stands in for it, as a whole: one unsure line among sure ones
+        // is a person mumbling and stays.
+        if kept.allSatisfy({ $0.averageLogProbability < unsureLogProbability }) { return [] }
         return kept
     }
 

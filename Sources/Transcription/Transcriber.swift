@@ -12,6 +12,9 @@ public struct TranscriptSegment: Sendable, Equatable, Codable {
     /// it ends on a word. At a pause the audio simply stops, and whisper hears from the voice
     /// whether the sentence ended: a sure full stop sounds finished, a hesitant one may not.
     public var finalMarkProbability: Float? = nil
+    /// The mean log-probability of the segment's text tokens, whisper-cli's fallback measure
+    /// (0 when unknown). Words invented over noise come out unsure, the same words spoken sure.
+    public var averageLogProbability: Float = 0
 }
 
 /// What whisper heard in one clip.
@@ -195,12 +198,23 @@ public actor Transcriber {
                 end: Double(whisper_full_get_segment_t1(context, i)) / 100,
                 text: String(cString: whisper_full_get_segment_text(context, i)),
                 noSpeechProbability: whisper_full_get_segment_no_speech_prob(context, i),
-                finalMarkProbability: finalMarkProbability(segment: i)))
+                finalMarkProbability: finalMarkProbability(segment: i),
+                averageLogProbability: averageLogProbability(segment: i)))
         }
         if let filter = options.hallucinationFilter {
             segments = filter.filter(segments, samples: samples)
         }
         return Transcript(language: options.language, segments: segments)
+    }
+
+    /// The mean log-probability of the segment's text tokens (special and timestamp tokens left
+    /// out: they say where, not what).
+    func averageLogProbability(segment: Int32) -> Float {
+        let endOfText = whisper_token_eot(context)
+        let logProbabilities = (0..<whisper_full_n_tokens(context, segment))
+            .map { whisper_full_get_token_data(context, segment, $0) }
+            .filter { $0.id < endOfText }.map(\.plog)
+        return logProbabilities.isEmpty ? 0 : logProbabilities.reduce(0, +) / Float(logProbabilities.count)
     }
 
     /// The probability of the segment's last text token when it is a punctuation mark.

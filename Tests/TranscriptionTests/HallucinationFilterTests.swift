@@ -20,6 +20,32 @@ struct HallucinationFilterTests {
         #expect(filter.filter([segment(text)], samples: loud).count == 1)
     }
 
+    func segment(_ text: String, logProbability: Float) -> TranscriptSegment {
+        TranscriptSegment(start: 0, end: 3, text: text, noSpeechProbability: 0, averageLogProbability: logProbability)
+    }
+
+    /// The values whisper gave a keyboard on the real-speech set (eval speech), over loud audio.
+    @Test(arguments: [" Thanks for watching.", " Thank you very much.", " Untertitel von Stephanie Geiges",
+                      " Sous-titres réalisés par Jean Dupont", "ご視聴ありがとうございました"])
+    func dropsAnUnsureStockPhraseOverLoudNoise(text: String) {
+        #expect(filter.filter([segment(text, logProbability: -1.23)], samples: loud).isEmpty)
+        // Said surely, the same words are the user's and stay.
+        #expect(filter.filter([segment(text, logProbability: -0.3)], samples: loud).count == 1)
+    }
+
+    @Test func anUnsureLineIsNotAStockPhrase() {
+        #expect(filter.filter([segment(" I'm in Chicago.", logProbability: -1.37)], samples: loud).count == 1)
+    }
+
+    @Test func dropsATranscriptionWithNoSureSegment() {
+        let noise = segment(" I'm going to use the same method as the other one.", logProbability: -1.95)
+        #expect(filter.filter([noise], samples: loud).isEmpty)
+        #expect(filter.filter([noise, noise], samples: loud).isEmpty)
+        // Among sure segments an unsure one is a person mumbling, and stays.
+        let sure = segment(" So we'll come up there.", logProbability: -0.6)
+        #expect(filter.filter([sure, noise], samples: loud).count == 2)
+    }
+
     @Test func dropsWhatWhisperCallsNoSpeechOverQuietAudio() {
         #expect(filter.filter([segment("Hello there.", noSpeech: 0.9)], samples: quiet).isEmpty)
         #expect(filter.filter([segment("Hello there.", noSpeech: 0.9)], samples: loud).count == 1)
