@@ -4,10 +4,19 @@ import Testing
 
 @Suite struct FileTranscriptionTests {
     @Test func aFileIsTranscribedForAccuracyUnlessFast() {
-        let accurate = FileTranscription.options(language: "fr", fast: false)
-        #expect(accurate.beamSize == 5 && !accurate.fitAudioContextToClip && accurate.language == "fr")
+        let accurate = FileTranscription.options(language: "en", fast: false)
+        #expect(accurate.beamSize == 5 && !accurate.fitAudioContextToClip && accurate.language == "en")
         let fast = FileTranscription.options(language: "ja", fast: true)
         #expect(fast.beamSize == 1 && fast.fitAudioContextToClip)
+    }
+
+    /// Where greedy decoding measured better on real speech (eval speech), files use it too.
+    @Test func spanishAndFrenchFilesAreDecodedGreedily() {
+        for language in ["es", "fr"] {
+            let options = FileTranscription.options(language: language, fast: false)
+            #expect(options.beamSize == 1 && options.fitAudioContextToClip && options.language == language)
+        }
+        #expect(FileTranscription.options(language: "de", fast: false).beamSize == 5)
     }
 
     @Test func aToneIsNotSilence() {
