@@ -19,18 +19,27 @@ final class GoingOnVoice: ResumableAnswers, PromptSpeaking, JournalWriting, @unc
     private var goesOn: Bool { lock.withLock { current?.1 != nil } }
 
     func say(_ prompt: SpokenPrompt) async throws {
-        lock.withLock { said.append(prompt) }
-        guard case .question(.choice) = prompt, goesOn else { return }
-        // Talked over: this question plays until it is stopped.
+        // Talked over (the answer before it goes on): this question plays until it is stopped.
+        // Decided when the answer was given, so it does not depend on when this task runs.
+        let talkedOver = lock.withLock {
+            said.append(prompt)
+            defer { talkOver = false }
+            return talkOver && { if case .question(.choice) = prompt { true } else { false } }()
+        }
+        guard talkedOver else { return }
         do { try await Task.sleep(for: .seconds(60)) } catch {
             lock.withLock { stopped.append(prompt) }
             throw error
         }
     }
 
+    /// The next question is talked over.
+    private var talkOver = false
+
     func answer(to question: TurnQuestion) async throws -> AnswerOutcome {
         lock.withLock {
             current = answers.isEmpty ? nil : answers.removeFirst()
+            talkOver = current?.1 != nil
             return current.map { .answer($0.0) } ?? .noAnswer
         }
     }
