@@ -54,7 +54,9 @@ struct GoingOnDemoTests {
         let heardBefore = words(before).filter(noteWords.contains).count, heardAfter = words(after).filter(noteWords.contains).count
         print(String(format: "going on: %d/%d words before the pause, %d/%d after it, in the note",
                      heardBefore, words(before).count, heardAfter, words(after).count))
-        #expect(heardAfter * 10 >= words(after).count * 5, "the words said over the question were lost:\n\(note)")
+        // whisper hears espeak-ng's "a ladder they use once" badly: 3 to 5 of its 6 words came
+        // through in five runs (the fewest on a loaded machine); with the question not stopped, 1.
+        #expect(heardAfter * 3 >= words(after).count, "the words said over the question were lost:\n\(note)")
         #expect(heardBefore * 10 >= words(before).count * 5, "the words before the pause were lost:\n\(note)")
         let paragraph = note.components(separatedBy: "\n\n").first { $0.lowercased().contains("neighbo") }
         #expect(paragraph?.lowercased().contains("tools") == true, "the two parts were kept as two answers:\n\(note)")
