@@ -13,7 +13,8 @@ public final class SyntheticPerson: Sendable {
     private let voiceName: String
     private let voice: Speaker
     /// The answer being spoken: it goes on after the program stopped listening (a person who
-    /// paused and talks over the next question), and the next one waits for it.
+    /// paused and talks over the next question), until the next answer begins. (Awaiting it
+    /// instead left the next answer waiting on a slow drain under load: it came too late.)
     private let speaking = Mutex<Task<Void, Error>?>(nil)
     /// How long after listening starts the person begins to speak.
     static let reactionTime: Duration = .milliseconds(800)
@@ -36,9 +37,8 @@ public final class SyntheticPerson: Sendable {
         let rendered = try Self.render(answer.spoken, voice: voiceName)
         let voice = self.voice
         let task = speaking.withLock { speaking in
-            let previous = speaking
+            speaking?.cancel()
             let task = Task {
-                _ = try? await previous?.value
                 try await Task.sleep(for: Self.reactionTime)
                 try await voice.play(rendered, leadingSilence: 0)
             }
