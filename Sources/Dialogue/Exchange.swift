@@ -64,7 +64,7 @@ public struct Exchange: Sendable {
             }
         }
 
-        /// Whether the last reply was an answer the person may still go on with.
+        /// Whether the last reply was an answer, which the person may still go on with.
         var mayGoOn = false
         loop: while true {
             if Task.isCancelled { endReason = .interrupted; break }
@@ -72,8 +72,13 @@ public struct Exchange: Sendable {
                 onEvent(.asking(question, number: conversation.turns.count))
                 // The person went on with the last answer before the question was over: it is
                 // stopped, and the same answer heard on (asked again after it).
-                let goesOn = mayGoOn ? try await sayUnlessResumed(.question(question)) : false
-                if !mayGoOn { try await speaker.say(.question(question)) }
+                let goesOn: Bool
+                if mayGoOn {
+                    goesOn = try await sayUnlessResumed(.question(question))
+                } else {
+                    try await speaker.say(.question(question))
+                    goesOn = false
+                }
                 let before: Conversation, asked: TurnQuestion
                 if goesOn, let last = conversation.turns.last {
                     before = Conversation(turns: Array(conversation.turns.dropLast()))
@@ -115,7 +120,7 @@ public struct Exchange: Sendable {
                     conversation = before.appending(asked, answer: text)
                     record(goesOn ? .continued(text) : .answered(text))
                     onEvent(.answered(text))
-                    mayGoOn = answers is any ResumableAnswers
+                    mayGoOn = true   // sayUnlessResumed just speaks for sources that cannot go on
                 case .noAnswer:
                     onEvent(.noAnswer)
                     endReason = .noAnswer

@@ -59,7 +59,7 @@ final class Afterword: @unchecked Sendable {
         resumeWaiters(heardSpeech)
     }
 
-    /// Gives up one waiter (its task was cancelled).
+    /// Gives up the waiters (a waiting task was cancelled): they hear whether speech came.
     func cancelWaiters() { resumeWaiters(heardSpeech) }
 
     private func resumeWaiters(_ value: Bool) {

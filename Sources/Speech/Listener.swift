@@ -52,7 +52,7 @@ public final class Listener: @unchecked Sendable {
         case mayBeHeard
     }
 
-    /// Set once at the start of an exchange (`ownVoice(of:)` finds it for a real device).
+    /// Set once at the start of an exchange (`detectEchoCancellation()` finds it for a real device).
     public var ownVoice: OwnVoice {
         get { server.withLock { ownVoiceSetting } }
         set { server.withLock { ownVoiceSetting = newValue } }
