@@ -35,14 +35,14 @@ release: deps
 # Suites that use no engine, no audio server and no built binary run in parallel; the others
 # one at a time on a private PulseAudio (two ggml engines at once collapse on 2 cores), except
 # the real-time dialogue suites, whose cases each start their own private server and overlap
-# three at a time (they mostly wait on audio; `Lanes` in Tests/EndToEndTests).
+# two at a time (they mostly wait on audio; `Lanes` in Tests/EndToEndTests).
 PURE_TESTS := ^(DialogueCoreTests|DialogueTests|NotesTests|OptionsTests|VoiceSessionTests)\.
 OVERLAPPING_TESTS := ^EndToEndTests\.(DemoDialogueTests|HeardAnswerTests|RefusedDemoTests|GoingOnDemoTests)/
 
 test: deps
 	@scripts/timed.sh "swift build (tests)" $(SWIFT) build --build-tests
 	@scripts/timed.sh "swift test (engines and audio, one at a time)" scripts/test-audio.sh run $(SWIFT) test --skip-build --no-parallel --skip '$(PURE_TESTS)' --skip '$(OVERLAPPING_TESTS)'
-	@scripts/timed.sh "swift test (spoken dialogues, three at a time)" $(SWIFT) test --skip-build --filter '$(OVERLAPPING_TESTS)'
+	@scripts/timed.sh "swift test (spoken dialogues, two at a time)" $(SWIFT) test --skip-build --filter '$(OVERLAPPING_TESTS)'
 	@scripts/timed.sh "swift test (no engines, in parallel)" $(SWIFT) test --skip-build --filter '$(PURE_TESTS)'
 
 demo: release

@@ -6,7 +6,7 @@ import Testing
 /// Full spoken dialogues through the real binary: espeak-ng, PulseAudio, whisper.cpp, llama.cpp.
 /// Each runs on its own private headless server (scripts/test-audio.sh start), so nothing else
 /// plays into its devices, and records `speaker.monitor` to hear what the program said.
-/// Three dialogues at a time (`Lanes.spokenDialogues`): a dialogue mostly waits on real-time audio.
+/// Two dialogues at a time (`Lanes.spokenDialogues`): a dialogue mostly waits on real-time audio.
 @Suite("Demo dialogue in every language (real stack)")
 struct DemoDialogueTests {
 

@@ -5,7 +5,7 @@ import Testing
 import Transcription
 
 /// An answer spoken into the virtual microphone is heard by the Listener and transcribed by
-/// whisper, as in a real turn. Each language runs on its own private headless server, three
+/// whisper, as in a real turn. Each language runs on its own private headless server, two
 /// at a time with the demo dialogues (`Lanes.spokenDialogues`): a turn mostly waits on audio.
 @Suite("Injected answers are heard and transcribed (real stack)")
 struct HeardAnswerTests {
