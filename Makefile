@@ -45,8 +45,15 @@ test: deps
 	@scripts/timed.sh "swift test (spoken dialogues, two at a time)" $(SWIFT) test --skip-build --filter '$(OVERLAPPING_TESTS)'
 	@scripts/timed.sh "swift test (no engines, in parallel)" $(SWIFT) test --skip-build --filter '$(PURE_TESTS)'
 
+# The demo starts its own private PulseAudio. Where bootstrap left that daemon out (a PipeWire
+# desktop: installing it would replace the desktop's sound server), it runs on a private
+# headless PipeWire from scripts/test-audio.sh instead.
 demo: release
-	@.build/release/dialogue-memo demo
+	@if command -v pulseaudio >/dev/null || ! command -v pipewire-pulse >/dev/null; then \
+		.build/release/dialogue-memo demo; \
+	else \
+		scripts/test-audio.sh run sh -c 'exec .build/release/dialogue-memo demo --audio-server "$$PULSE_SERVER"'; \
+	fi
 
 # The man page and the completion scripts are written by the binary from its own options.
 install: release

@@ -182,6 +182,21 @@ struct DemoDialogueTests {
             try #require(objects[..<index].lastIndex(where: isEvent("answer")).map { superseded.insert($0) } != nil)
         }
         if !stopped.isEmpty { print("[\(language)] the person went on over \(stopped.count) question(s)") }
+        // The live line: an answer transcribed at its final pause was shown as a `partial`
+        // before, in the same words (the pause's transcript is the one shown: no extra work).
+        var shown: [String] = [], transcribedAtPause = 0
+        for object in objects {
+            switch object["event"] as? String {
+            case "listening": shown = []
+            case "partial": shown.append(object["text"] as? String ?? "")
+            case "transcribed" where object["speculative"] as? Bool == true:
+                transcribedAtPause += 1
+                let text = (object["text"] as? String ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                #expect(shown.last == text, "the answer \(text) was not shown live first; partials: \(shown)")
+            default: break
+            }
+        }
+        #expect(transcribedAtPause >= 1, "no answer was transcribed at a pause, so none was shown live")
         let questions = objects.indices.filter { isEvent("question")(objects[$0]) && !stopped.contains($0) }.map { objects[$0] }
         let answers = objects.indices.filter { isEvent("answer")(objects[$0]) && !superseded.contains($0) }.map { objects[$0] }
         #expect(questions.filter { ($0["number"] as? Int ?? 0) >= 1 }.count >= 2, "fewer than two follow-up questions")
