@@ -22,6 +22,7 @@ import Testing
             "de-indirectEnding-08", "de-indirectEnding-13", "ja-refusal-20", "ja-indirectEnding-13", "ja-indirectEnding-14",
             "ja-explicitEnding-08", "es-refusal-17", "en-refusal-12", "en-explicitEnding-06", "fr-explicitEnding-06",
             "de-refusal-f03", "de-refusal-g02", "de-indirectEnding-g05",
+            "en-refusal-h02", "es-refusal-h03", "de-refusal-h03", "ja-indirectEnding-h05",
         ]
         /// issue 13: ending words used as content that the rules still take for an ending (test split):
         /// a quoted "hör einfach auf. Schluss, aus." after a colon that spans sentences; a negated
@@ -29,16 +30,18 @@ import Testing
         /// or about the product ("it shouldn't record anything").
         static let falseEndings: Set<String> = [
             "de-endingWordAsContent-04", "de-endingWordAsContent-g12", "en-endingWordAsContent-g06",
+            "de-injection-h09",
         ]
         /// issue 13: gates opened by keywords. en-refusal-12 (test): an appraisal in the past
         /// ("it went badly") still counts as a meeting ahead. en-/fr-endingWordAsContent-f01/f02
         /// (dev, fresh batch): a plan to launch the next project reads as a product idea ("launch",
         /// "lancer"), and a product about meetings in general opens the meeting angles.
         /// de-refusal-g02 (dev, fifth batch, a missed refusal): "das Gespräch mit meiner Schwester",
-        /// a talk already had, reads as a meeting ahead.
+        /// a talk already had, reads as a meeting ahead. en-injection-h09 (dev, sixth batch): "A
+        /// plugin that summarises meeting notes", a product about meetings again.
         static let gating: Set<String> = [
             "en-refusal-12", "en-endingWordAsContent-f01", "fr-endingWordAsContent-f02", "en-endingWordAsContent-f02",
-            "de-refusal-g02",
+            "de-refusal-g02", "en-injection-h09",
         ]
         /// A false ending offers only finals: no acceptable question is left for the model. (A
         /// missed ending still offers `stop` and `ready`: the model sees every ending.)
