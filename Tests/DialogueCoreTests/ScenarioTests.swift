@@ -22,7 +22,6 @@ import Testing
             "de-indirectEnding-08", "de-indirectEnding-13", "ja-refusal-20", "ja-indirectEnding-13", "ja-indirectEnding-14",
             "ja-explicitEnding-08", "es-refusal-17", "en-refusal-12", "en-explicitEnding-06", "fr-explicitEnding-06",
             "de-refusal-f03", "de-refusal-g02", "de-indirectEnding-g05",
-            "en-refusal-h02", "es-refusal-h03", "de-refusal-h03", "ja-indirectEnding-h05",
         ]
         /// issue 13: ending words used as content that the rules still take for an ending (test split):
         /// a quoted "hör einfach auf. Schluss, aus." after a colon that spans sentences; a negated
@@ -30,7 +29,6 @@ import Testing
         /// or about the product ("it shouldn't record anything").
         static let falseEndings: Set<String> = [
             "de-endingWordAsContent-04", "de-endingWordAsContent-g12", "en-endingWordAsContent-g06",
-            "de-injection-h09",
         ]
         /// issue 13: gates opened by keywords. en-refusal-12 (test): an appraisal in the past
         /// ("it went badly") still counts as a meeting ahead. en-/fr-endingWordAsContent-f01/f02
@@ -108,8 +106,8 @@ import Testing
         }
     }
 
-    /// The floor without a model, measured on this set (92.5 % overall, 89.4 % in the weakest
-    /// language, German, after issue 13's fifth batch; dev 94.8 %, test 87.6 %). Printed for
+    /// The floor without a model, measured on this set (92.8 % overall, 90.1 % in the weakest
+    /// language, German, after issue 13's sixth batch; dev 95.0 %, test 87.6 %). Printed for
     /// the report, per language, split and category; the thresholds only catch regressions.
     @Test func fallbackOnlyAcceptableRate() throws {
         let scenarios = try Fixtures.choiceScenarios()

@@ -28,7 +28,9 @@ extension PhraseBook {
     /// that sentence is all control ("Yeah, I think that covers it. I'm done."): "That's it. It
     /// also tracks …" goes on, and so do "… and that's all we have" or "… just goes: done".
     /// A clause that only takes leave ("…, luego lo seguimos") ends in that last sentence too,
-    /// and "forget what I said" refuses as the last sentence.
+    /// and "forget what I said" refuses as the last sentence. A completion said while having to
+    /// leave ("もう出ないといけない時間なので、今日はこの辺で") breaks off: the person did not
+    /// say the note has enough, so `stop`.
     /// `afterAnythingElse`: the question was "anything else?", where a bare "No." ends too.
     func endSignal(in answer: String, afterAnythingElse: Bool) -> EndSignal? {
         let text = ownWords(answer)
@@ -47,7 +49,7 @@ extension PhraseBook {
                 || takesLeave(text, sentence: index)
         }
         if let index = lastSaying, closes(text, sentence: index) {
-            return .ending
+            return clauses.contains(where: leavingNow.occurs(inClause:)) ? .interruption : .ending
         }
         if let index = lastSaying, takesLeave(text, sentence: index) { return .interruption }
         if afterAnythingElse, !sentences.isEmpty,

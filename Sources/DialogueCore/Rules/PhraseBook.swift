@@ -77,7 +77,8 @@ struct PhraseBook: Sendable {
                                                          + phrases.particles),
                                   timeFrames: PhraseList(phrases.timeFrames + phrases.postponing),
                                   closers: PhraseList(phrases.closers),
-                                  cores: SplitPhraseList(phrases.continuations + phrases.farewells + phrases.saidEnough))
+                                  continuations: SplitPhraseList(phrases.continuations),
+                                  cores: SplitPhraseList(phrases.farewells + phrases.saidEnough))
         instructionCues = PhraseList(phrases.instructionCues)
         addressees = clauses(phrases.addressees)
         forgetVerbs = SplitPhraseList(phrases.forgetVerbs)
