@@ -24,7 +24,8 @@ final class GoingOnVoice: ResumableAnswers, PromptSpeaking, JournalWriting, @unc
         let talkedOver = lock.withLock {
             said.append(prompt)
             defer { talkOver = false }
-            return talkOver && { if case .question(.choice) = prompt { true } else { false } }()
+            guard case .question(.choice) = prompt else { return false }
+            return talkOver
         }
         guard talkedOver else { return }
         do { try await Task.sleep(for: .seconds(60)) } catch {
