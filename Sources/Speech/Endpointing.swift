@@ -17,7 +17,7 @@ public struct Endpointing: Sendable {
     static let floorWindow = 4.0
     static let silenceLevel = -100.0
 
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
     public let sampleRate: Int
     public private(set) var state: ListenState = .listening
     /// The latest frame's level in dBFS.
@@ -107,6 +107,9 @@ public struct Endpointing: Sendable {
         pauseHangover = hangover
         if silence >= hangover { end(.endOfSpeech) }
     }
+
+    /// From the next frame on, speech needs `seconds` of voice to start (not to go on).
+    public mutating func requireVoice(_ seconds: Double) { configuration.minimumSpeech = seconds }
 
     /// Ends the answer from outside (stop, cancel) at the audio processed so far.
     public mutating func end(_ ending: AnswerEnding) {

@@ -65,11 +65,17 @@ public final class Listener: @unchecked Sendable {
         if cancelled { ownVoice = .echoCancelled }
     }
 
-    /// A question starts playing: unless its sound cannot reach what is heard, the person is no
-    /// longer listened for until the next listen (their voice could not be told from it).
+    /// A question starts playing. Where its sound may be heard, the person is no longer
+    /// listened for until the next listen (their voice could not be told from it); through an
+    /// echo canceller, they are, but need longer voice (the canceller leaves bursts of echo).
     public func questionStarts() {
         server.withLock {
-            if ownVoiceSetting == .mayBeHeard, let afterword, !afterword.heardSpeech { afterword.close() }
+            guard let afterword, !afterword.heardSpeech else { return }
+            switch ownVoiceSetting {
+            case .mayBeHeard: afterword.close()
+            case .echoCancelled: afterword.questionPlays()
+            case .unheard: break
+            }
         }
     }
 
