@@ -66,6 +66,8 @@ public struct Exchange: Sendable {
 
         /// Whether the last reply was an answer, which the person may still go on with.
         var mayGoOn = false
+        /// Whether the current question was asked again after an unclear reply.
+        var askedAgain = false
         loop: while true {
             if Task.isCancelled { endReason = .interrupted; break }
             do {
@@ -103,6 +105,15 @@ public struct Exchange: Sendable {
                     reply = try await answers.answer(to: asked, early: decideEarly)
                 }
                 mayGoOn = false
+                if case .unclear = reply {
+                    // The person said something that gave no words: ending the exchange as if
+                    // they had not would drop them. The question is asked once more.
+                    onEvent(.unclear)
+                    if askedAgain { endReason = .noAnswer; break loop }
+                    askedAgain = true
+                    continue loop
+                }
+                askedAgain = false
                 if let scope = Self.refusal(in: reply, answering: asked, rules: rules) {
                     // Stop at once; the refused words are not kept, nor the journal.
                     refusal = scope
@@ -121,7 +132,7 @@ public struct Exchange: Sendable {
                     record(goesOn ? .continued(text) : .answered(text))
                     onEvent(.answered(text))
                     mayGoOn = true   // sayUnlessResumed just speaks for sources that cannot go on
-                case .noAnswer:
+                case .noAnswer, .unclear:
                     onEvent(.noAnswer)
                     endReason = .noAnswer
                     break loop
@@ -207,7 +218,7 @@ public struct Exchange: Sendable {
         switch reply {
         case .answer(let text): rules.refusal(in: text, answering: question)
         case .ended(let partial?): rules.refusal(in: partial, answering: question)
-        case .ended(nil), .noAnswer: nil
+        case .ended(nil), .noAnswer, .unclear: nil
         }
     }
 }

@@ -7,6 +7,8 @@ public enum ExchangeEvent: Sendable, Hashable {
     /// The person went on with their last answer: the question was stopped, the answer is heard on.
     case wentOn
     case noAnswer
+    /// Sound without words: the same question is asked once more.
+    case unclear
     case decided(Decision)
     case finished(EndReason)
     case laidOut(LayoutSource)

@@ -20,6 +20,8 @@ public enum AnswerOutcome: Sendable, Hashable {
     case answer(String)
     /// Nothing was heard before the no-answer timeout.
     case noAnswer
+    /// Sound was heard, but no words came of it (noise, or speech whisper was too unsure of).
+    case unclear
     /// They ended the exchange by a key, Ctrl-C or a signal; `partial` is what was heard of
     /// the current answer, if anything.
     case ended(partial: String?)

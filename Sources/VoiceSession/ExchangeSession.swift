@@ -126,6 +126,8 @@ public struct ExchangeSession: Sendable {
             events.emit(.answer(text: text))
         case .wentOn:
             events.emit(.wentOn)
+        case .unclear:
+            events.emit(.unclear)
         case .noAnswer:
             display.notice(pack.ui(.noAnswer))
             events.emit(.noAnswer)

@@ -83,7 +83,7 @@ struct RecordedNote: Sendable {
         switch heard.outcome {
         case .answer(let answer): text = answer
         case .ended(let partial): text = partial ?? ""
-        case .noAnswer: text = ""
+        case .noAnswer, .unclear: text = ""
         }
         let refusal = context.rules.refusal(in: text)
         if !text.isEmpty, refusal == nil {

@@ -14,6 +14,8 @@ public enum SessionEvent: Sendable, Equatable {
     case resumed
     /// The person went on with their answer over the next question, which was stopped.
     case wentOn
+    /// Sound without words: the question is asked once more.
+    case unclear
     /// The transcript at a pause was read: how finished it sounds, and the silence now awaited.
     case turnRead(completion: Double?, hangover: Double)
     case endpoint(ending: String)
@@ -48,6 +50,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .pause: "pause"
         case .resumed: "resumed"
         case .wentOn: "wentOn"
+        case .unclear: "unclear"
         case .turnRead: "turnRead"
         case .endpoint: "endpoint"
         case .decidingEarly: "decidingEarly"
@@ -115,7 +118,7 @@ extension SessionEvent {
         case .saved(let path), .audio(let path): try container.encode(path, forKey: Key("path"))
         case .error(let message): try container.encode(message, forKey: Key("message"))
         case .refused(let scope): try container.encode(scope, forKey: Key("scope"))
-        case .listening, .hearing, .resumed, .wentOn, .decidingEarly, .discarded: break
+        case .listening, .hearing, .resumed, .wentOn, .unclear, .decidingEarly, .discarded: break
         }
     }
 

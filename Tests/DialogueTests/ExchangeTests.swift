@@ -94,6 +94,34 @@ struct ExchangeTests {
         #expect(outcome.sources.isEmpty)
     }
 
+    @Test func soundWithoutWordsAsksTheSameQuestionOnceMore() async throws {
+        let script = Script([.answer("A tool library for the building."), .unclear, .answer("Neighbors who need a drill once a year."),
+                             .answer("That's all.")])
+        let outcome = try await exchange(script).run()
+        #expect(outcome.endReason == .finished, "an unclear reply ended the exchange")
+        let questions = script.said.compactMap { if case .question(let q) = $0 { q } else { nil } }
+        #expect(questions.count == 4)
+        #expect(questions[1] == questions[2], "the question after the unclear reply is not the same one")
+        #expect(outcome.conversation.answers == ["A tool library for the building.", "Neighbors who need a drill once a year.", "That's all."])
+        #expect(outcome.conversation.turns.map(\.question) == [questions[0], questions[2], questions[3]])
+    }
+
+    @Test func twiceUnclearIsNoAnswer() async throws {
+        let script = Script([.answer("A tool library for the building."), .unclear, .unclear, .answer("never asked")])
+        let outcome = try await exchange(script).run()
+        #expect(outcome.endReason == .noAnswer)
+        #expect(outcome.conversation.answers == ["A tool library for the building."])
+        #expect(script.said.filter { if case .question = $0 { true } else { false } }.count == 3)
+    }
+
+    @Test func theSecondChanceIsPerQuestion() async throws {
+        // Unclear once for one question and once for the next: each is asked again.
+        let script = Script([.answer("A tool library."), .unclear, .answer("For neighbors."), .unclear, .answer("That's all.")])
+        let outcome = try await exchange(script).run()
+        #expect(outcome.endReason == .finished)
+        #expect(outcome.conversation.answers == ["A tool library.", "For neighbors.", "That's all."])
+    }
+
     @Test(arguments: ["en": "That's all.", "es": "Eso es todo.", "fr": "C'est tout.", "de": "Das war's.", "ja": "以上です。"].map { $0 })
     func endsByVoiceInEveryLanguage(language: String, ending: String) async throws {
         let script = Script([.answer("Idea."), .answer(ending), .answer("never asked")])
