@@ -72,6 +72,9 @@ public struct TranscriptionOptions: Sendable {
     public var fitAudioContextToClip = true
     /// Skip clips without speech energy and drop invented segments (see HallucinationFilter).
     public var hallucinationFilter: HallucinationFilter? = HallucinationFilter()
+    /// Text whisper reads as what was said before the clip (the answer so far, when only its new
+    /// part is transcribed): it goes on from there instead of starting a new text.
+    public var initialPrompt: String?
     /// Called from whisper's thread with the percentage done (0…100), for a long file's
     /// progress line; nil (the dialogue) costs nothing.
     public var progress: (@Sendable (Int) -> Void)?
@@ -184,6 +187,9 @@ public actor Transcriber {
         whisper_reset_timings(context)
         let status: Int32 = options.language.withCString { language in
             params.language = language
+            let prompt = options.initialPrompt.flatMap { strdup($0) }
+            defer { free(prompt) }
+            params.initial_prompt = UnsafePointer(prompt)
             return samples.withUnsafeBufferPointer { buffer in
                 whisper_full(context, params, buffer.baseAddress, Int32(buffer.count))
             }

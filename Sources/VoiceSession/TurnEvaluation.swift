@@ -22,6 +22,8 @@ public struct TurnEvaluation: Sendable {
         /// The language model's probability that the turn is complete, and its time.
         public var modelCompletion: Double? = nil
         public var modelSeconds: Double = 0
+        /// At an answer's end, with `--incremental`: its transcript pieced between its pauses.
+        public var incremental: [Incremental] = []
 
         public var line: String {
             let silences = moment.silences.map { silence in
@@ -40,9 +42,24 @@ public struct TurnEvaluation: Sendable {
             object["mark"] = markProbability
             object["model"] = modelCompletion
             object["modelSeconds"] = modelCompletion.map { _ in modelSeconds }
+            if !incremental.isEmpty {
+                object["incremental"] = incremental.map { ["piecing": $0.piecing, "text": $0.text, "left": $0.leftAfterPause] }
+            }
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
             return String(decoding: data, as: UTF8.self)
         }
+    }
+
+    /// An answer's final transcript as pieces between its pauses, each transcribed with the text
+    /// before it as whisper's prompt, and joined.
+    public struct Incremental: Sendable {
+        public let piecing: String
+        public let text: String
+        public let pieces: Int
+        public let lastPieceSeconds: Double
+        /// Whisper's work left after the final pause (0 when done by it): each piece starts when
+        /// its pause is heard or when the piece before it is done, whichever is later.
+        public let leftAfterPause: Double
     }
 
     /// A transcript heard earlier, by answer and pause.
@@ -70,12 +87,14 @@ public struct TurnEvaluation: Sendable {
     let tail: Double?
     /// With a model, its completion probability is measured too (the extra strategy rows).
     let model: LanguageModel?
+    let incremental: Bool
 
     /// `heard`: transcripts to reuse instead of transcribing (nil transcriber: all must be there).
     /// `tail`: transcribe only the last seconds before each pause, not the whole answer so far.
     public init(transcriber: Transcriber?, phrases: [String: Phrases], heard: [String: Heard] = [:], tail: Double? = nil,
-                model: LanguageModel? = nil) {
+                model: LanguageModel? = nil, incremental: Bool = false) {
         self.transcriber = transcriber
+        self.incremental = incremental
         self.model = model
         self.phrases = phrases
         self.heard = heard
@@ -115,6 +134,11 @@ public struct TurnEvaluation: Sendable {
             var result = MomentResult(moment: moment, text: text, transcriptionSeconds: seconds, cue: TurnCompletion.cue(of: text, phrases: phrases),
                                       completion: TurnCompletion.probability(of: text, finalMarkProbability: mark, phrases: phrases),
                                       markProbability: mark)
+            if incremental, moment.at == answer.to, let transcriber, let samples = samplesByClip[answer.clip] {
+                for piecing in Self.piecings {
+                    result.incremental.append(try await Self.incremental(answer, samples: samples, piecing: piecing, transcriber: transcriber))
+                }
+            }
             if let model, !text.isEmpty {
                 let start = ContinuousClock.now
                 result.modelCompletion = try await model.endOfTurnProbability(of: text)
@@ -124,6 +148,73 @@ public struct TurnEvaluation: Sendable {
             results.append(result)
         }
         return results
+    }
+
+    /// A way of cutting an answer into pieces (`--incremental`).
+    public struct Piecing: Sendable {
+        public let name: String
+        /// No piece shorter (0: a piece at every pause).
+        public var minimumPiece = 0.0
+        /// Each piece with the text before it as whisper's prompt.
+        public var prompted = true
+        /// Cut at the end of the last segment whisper gave that ends this long before the pause,
+        /// instead of at the pause: what comes after is transcribed again with the next piece.
+        public var segmentMargin: Double?
+    }
+
+    public static let piecings = [
+        Piecing(name: "at every pause"), Piecing(name: "at every pause, no prompt", prompted: false),
+        Piecing(name: "pieces ≥ 2 s", minimumPiece: 2), Piecing(name: "pieces ≥ 3 s", minimumPiece: 3),
+        Piecing(name: "at segment ends ≥ 0.5 s before a pause", segmentMargin: 0.5),
+    ]
+
+    /// The pieces the final text is made of, in order, for pause clips ending at `ends` (the
+    /// answer's end last). At each end the piece starts at the latest earlier end at least
+    /// `minimumPiece` before it whose own piece was that long (else at `from`), so no piece is
+    /// shorter, except the answer itself.
+    static func finalPieces(ends: [Double], from: Double, minimumPiece: Double) -> [(from: Double, to: Double)] {
+        var starts: [Double] = [], stable = [from]
+        for end in ends {
+            let start = stable.last { end - $0 >= minimumPiece } ?? from
+            starts.append(start)
+            if end - start >= minimumPiece { stable.append(end) }
+        }
+        var pieces: [(from: Double, to: Double)] = []
+        var index = ends.indices.last
+        while let current = index {
+            pieces.insert((starts[current], ends[current]), at: 0)
+            index = starts[current] > from ? ends.firstIndex(of: starts[current]) : nil
+        }
+        return pieces
+    }
+
+    /// `answer` transcribed a piece at a time (`finalPieces`), each with the text before it as
+    /// the prompt. With `segmentMargin`, every pause's piece instead ends the text at a segment's
+    /// end, and the next piece starts there.
+    static func incremental(_ answer: TurnSet.Answer, samples: [Float], piecing: Piecing,
+                            transcriber: Transcriber) async throws -> Incremental {
+        let ends = answer.pauses.map { $0.at + pause } + [answer.to + pause]
+        let pieces = piecing.segmentMargin == nil ? finalPieces(ends: ends, from: answer.from, minimumPiece: piecing.minimumPiece)
+            : ends.map { (from: answer.from, to: $0) }
+        var text = "", start = answer.from, done = answer.from, lastSeconds = 0.0
+        for (index, piece) in pieces.enumerated() {
+            if piecing.segmentMargin == nil { start = piece.from }
+            let clip = TurnSet.prefix(of: samples, from: start, end: answer.to, through: piece.to, rate: Transcriber.sampleRate)
+            var options = TranscriptionOptions(language: answer.language)
+            options.initialPrompt = text.isEmpty || !piecing.prompted ? nil : " " + text
+            let clock = ContinuousClock.now
+            let transcript = try await transcriber.transcribe(clip, options: options)
+            lastSeconds = clock.duration(to: .now).seconds
+            done = max(done, piece.to) + lastSeconds
+            var kept = transcript.segments
+            if let margin = piecing.segmentMargin, index < pieces.count - 1 {
+                kept = Array(kept.prefix { start + $0.end <= piece.to - pause - margin })
+                if let last = kept.last { start += last.end }
+            }
+            text = [text, Transcript(language: answer.language, segments: kept).text].filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        return Incremental(piecing: piecing.name, text: text, pieces: pieces.count, lastPieceSeconds: lastSeconds,
+                           leftAfterPause: max(0, done - (answer.to + pause)))
     }
 
     /// The silence after which the listener transcribes what it heard (`Endpointing.Configuration.pause`).
@@ -257,6 +348,42 @@ public struct TurnSummary: Sendable {
                     let wait = String(format: "%.2f s  %.2f s", row.medianWait ?? .nan, row.meanWait ?? .nan)
                     lines.append("  " + strategy.name.padding(toLength: 42, withPad: " ", startingAt: 0) + cells.joined()
                                  + Self.rate(row.allCutOffs).padding(toLength: 15, withPad: " ", startingAt: 0) + wait)
+                }
+            }
+        }
+        if results.contains(where: { !$0.incremental.isEmpty }) { lines.append(finalTranscripts) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `--incremental`: the final transcript whole against pieced, its error against the
+    /// reference, and whisper's work left after the final pause.
+    var finalTranscripts: String {
+        var lines = ["\n== Final transcripts: whole answer vs pieces between pauses (each prompted with the text before it)",
+                     "   error: WER (CER for ja) against the reference; left: whisper's work after the final pause, median / p95 / max"]
+        func left(_ seconds: [Double]) -> String {
+            let sorted = seconds.sorted()
+            let p95 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
+            return String(format: "%.2f / %.2f / %.2f s", sorted[sorted.count / 2], p95, sorted.last ?? 0)
+        }
+        for split in ["dev", "test"] {
+            let finals = results.filter { !$0.incremental.isEmpty && $0.moment.answer.split == split }
+            for language in ["de", "en", "es", "fr", "ja", "all"] {
+                for subset in ["all answers", "with pauses"] {
+                    let rows = finals.filter { (language == "all" || $0.moment.answer.language == language)
+                        && (subset == "all answers" || !$0.moment.answer.pauses.isEmpty) }
+                    guard !rows.isEmpty else { continue }
+                    func error(_ text: (TurnEvaluation.MomentResult) -> String) -> Double {
+                        let counts = rows.map { ErrorRate.of(text($0), reference: $0.moment.answer.text ?? "", language: $0.moment.answer.language) }
+                        return Double(counts.map(\.errors).reduce(0, +)) / Double(max(1, counts.map(\.units).reduce(0, +)))
+                    }
+                    lines.append(String(format: "%@ %@, %@ (%d): whole: error %.3f, left %@", split, language, subset, rows.count,
+                                        error(\.text), left(rows.map(\.transcriptionSeconds))))
+                    for (index, piecing) in TurnEvaluation.piecings.enumerated() {
+                        let pieced = rows.map { $0.incremental[index] }
+                        lines.append(String(format: "    %@ (%d pieces): error %.3f, left %@ (last piece %@)", piecing.name,
+                                            pieced.map(\.pieces).reduce(0, +), error { $0.incremental[index].text },
+                                            left(pieced.map(\.leftAfterPause)), left(pieced.map(\.lastPieceSeconds))))
+                    }
                 }
             }
         }

@@ -21,6 +21,7 @@ public enum TurnEvaluationCommand {
         var transcripts: String?
         var tail: Double?
         var withModel = false
+        var incremental = false
         var json = false
         public init() {}
         public static let declarations: [Declaration<Self>] = [
@@ -32,6 +33,7 @@ public enum TurnEvaluationCommand {
             .value("--transcripts FILE", \.transcripts, "reuse the transcripts and times of an earlier --json run (no whisper)", .existingFile),
             .value("--tail SECONDS", \.tail, "transcribe only the last SECONDS before each pause (what a shorter clip does to T)", .number(atLeast: 0.5)),
             .flag("--with-model", \.withModel, "also the language model's probability that the turn is complete (its time included)"),
+            .flag("--incremental", \.incremental, "also each answer's final transcript in pieces between its pauses, each prompted with the text before it, against the whole"),
             .flag("--json", \.json, "one JSON line per pause (answer, at, text, seconds, completion, cue, mark), then the summary"),
         ]
     }
@@ -45,7 +47,8 @@ public enum TurnEvaluationCommand {
         let transcriber = options.transcripts == nil ? try Transcriber(modelPath: options.whisperModel ?? DefaultModels.whisper) : nil
         SpeechEvaluationCommand.printToStandardError("\(set.answers.count) answers, \(set.moments.count) pauses, clips in \(folder)")
         let evaluation = TurnEvaluation(transcriber: transcriber, phrases: phrases, heard: heard, tail: options.tail,
-                                        model: options.withModel ? try LanguageModel(path: DefaultModels.languageModel) : nil)
+                                        model: options.withModel ? try LanguageModel(path: DefaultModels.languageModel) : nil,
+                                        incremental: options.incremental)
         let results = try await evaluation.run(set, speech: try SpeechSet(folder: folder)) { print(options.json ? $0.jsonLine : $0.line) }
         print(TurnSummary(results).text)
         return 0

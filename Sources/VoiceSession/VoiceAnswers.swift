@@ -119,7 +119,7 @@ public struct VoiceAnswers: ResumableAnswers {
         let feedback = self.feedback, engineGate = self.engineGate, pack = feedback.pack
         feedback.started()
         // Every pause transcribes the whole answer so far: stretches transcribed apart lose
-        // their context and measured worse than the whole answer (WER 0.36 against 0.00).
+        // their context and measured worse than the whole answer (see `Speculation`).
         let speculation = overlap ? Speculation() : nil
         let adaptive = overlap ? self.adaptive : nil, listener = self.listener
         let atPause = { @Sendable (clip: [Float]) async throws -> String in

@@ -86,4 +86,15 @@ import Testing
         #expect(presets.map(\.shortest) == presets.map(\.shortest).sorted(by: >))
         #expect(presets.allSatisfy { $0.hangover(completion: $0.threshold) == $0.shortest && $0.hangover(completion: 0) == $0.longest })
     }
+
+    /// `--incremental`: the final text is made of pieces no shorter than asked, chained from the
+    /// answer's start.
+    @Test func theFinalPiecesChainFromTheStartAndAreNoShorterThanAsked() {
+        func pieces(_ minimum: Double) -> [[Double]] {
+            TurnEvaluation.finalPieces(ends: [2.8, 3.5, 7], from: 0, minimumPiece: minimum).map { [$0.from, $0.to] }
+        }
+        #expect(pieces(0) == [[0, 2.8], [2.8, 3.5], [3.5, 7]])
+        #expect(pieces(2) == [[0, 3.5], [3.5, 7]])
+        #expect(pieces(4) == [[0, 7]])
+    }
 }
