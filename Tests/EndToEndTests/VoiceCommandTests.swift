@@ -168,7 +168,17 @@ struct VoiceCommandTests {
         let markdown = try #require(run.notes.first { $0.hasSuffix(".md") }, "no note in \(run.notes)")
         let note = try String(contentsOfFile: markdown, encoding: .utf8)
         let title = note.components(separatedBy: "\n").first { $0.hasPrefix("# ") } ?? ""
-        #expect(title.lowercased().contains("bike") && !title.contains("Memo from"), "the short first sentence is the title:\n\(note)")
+        // The short first sentence is the title when whisper heard it as a sentence of its own
+        // ("Buy a new bike lamp."); heard as one long sentence ("By a new bike ramp, the old
+        // one broke…"), the generic title is right.
+        if title.contains("Memo from") {
+            let lines = note.components(separatedBy: "\n")
+            let body = lines.drop { !$0.hasPrefix("# ") }.dropFirst().first { !$0.isEmpty } ?? ""
+            let heard = SentenceSplitter.sentences(in: body, language: "en")
+            #expect(heard.count < 2 || !NoteTitle.isShort(heard[0]), "a short first sentence is not the title:\n\(note)")
+        } else {
+            #expect(title.lowercased().contains("bike") && NoteTitle.isShort(String(title.dropFirst(2))), "the title is not the first sentence:\n\(note)")
+        }
         #expect(Self.heard(["broke", "week", "home", "work"], in: note) >= 2, "\(note)")
         #expect(note.contains("layout: \"recording\""))
         let wav = String(markdown.dropLast(3)) + ".wav"
