@@ -158,6 +158,99 @@ import Testing
         ],
     ]
 
+    /// Issue 13, seventh batch: two rounds of phrasings written here and measured before the
+    /// rules changed (26 at 73 %, then 25 at 68 %), in the kinds the held-out split misses:
+    /// arrivals and tiredness as reasons to stop, proposals and conditions around a stop ("could
+    /// we stop there?", "si te parece", "てもいいですか"), having said it all with thanks, keep verbs
+    /// with a pointer at what was said; with traps: tired of something, going on after all,
+    /// quoted advice, a one-word "fertig" closing an example.
+    static let seventhRound: [(language: String, answer: String, signal: EndSignal?)] = [
+        ("en", "Mostly the cost. Ugh, my sister just pulled up outside, we'll have to finish this some other time.", .interruption),
+        ("en", "The cost. Honestly I'm so tired I can barely think, could we stop there?", .interruption),
+        ("en", "The cost, and, um, my neighbour. Actually, I'd rather you didn't keep any of that, it's a bit personal.", .refusal),
+        ("en", "Just the cost. Yeah, I think I've covered everything, thanks a million.", .ending),
+        ("en", "The cost. I'm so tired of paying painters who never finish, that's the real problem.", nil),
+        ("en", "The cost, and my husband keeps saying we should stop spending money on the house.", nil),
+        ("es", "El dinero. Uf, que me llaman del cole, ya seguimos otro rato.", .interruption),
+        ("es", "El dinero. Oye, estoy reventado, ¿lo dejamos para otro día si te parece?", .interruption),
+        ("es", "El dinero y mi cuñado, que es un desastre... eso de mi cuñado no lo escribas, porfa.", .refusal),
+        ("es", "El dinero, básicamente. Pues creo que no tengo nada más que contar, gracias.", .ending),
+        ("es", "El dinero. Mi marido dice que basta ya de obras, pero yo quiero hacerlo igual.", nil),
+        ("fr", "Le prix. Oh, le livreur sonne, on se reparle de ça plus tard.", .interruption),
+        ("fr", "Le prix. Je suis crevée, franchement, on peut arrêter là si ça te va ?", .interruption),
+        ("fr", "Le prix, et mon voisin qui râle... ça, je préfère que tu le notes pas.", .refusal),
+        ("fr", "Le prix surtout. Bon ben, je crois que j'ai fait le tour, merci.", .ending),
+        ("fr", "Le prix. Les peintres disent toujours que c'est fini et après il faut tout reprendre.", nil),
+        ("de", "Das Geld. Oh, da kommt mein Mann, wir reden ein andermal weiter.", .interruption),
+        ("de", "Das Geld. Ich bin echt kaputt heute, lass uns das bitte vertagen.", .interruption),
+        ("de", "Das Geld eigentlich. So, mehr hab ich eigentlich nicht zu erzählen, danke.", .ending),
+        ("de", "Das Geld. Der Maler hat gesagt, er ist fertig, aber die Ecken sind noch weiß.", nil),
+        ("ja", "お金ですね。あ、宅配便が来たので、また今度お願いします。", .interruption),
+        ("ja", "お金のことです。ちょっと今日は疲れちゃったので、この辺でやめてもいいですか。", .interruption),
+        ("ja", "お金と、義理の兄のことで…あ、兄のことは記録に残さないでもらえますか。", .refusal),
+        ("ja", "お金ですね。もう話すことは特にないです、ありがとうございました。", .ending),
+        ("ja", "お金です。前の業者は途中でやめてしまって、それで困っています。", nil),
+        ("en", "The paint, I guess. Sorry, my mum's calling on the other line, can we pick this up tomorrow?", .interruption),
+        ("en", "The paint. Could you leave the part about my brother out of it? He'd hate that.", .refusal),
+        ("en", "Paint and time. Honestly, I think that's all I've got in me, thanks.", .ending),
+        ("en", "The paint. The guy at the shop said he's done with that brand, so we'll stop by another store later.", nil),
+        ("en", "Time, mostly. My husband gets so tired after work that he never wants to paint.", nil),
+        ("es", "La pintura. Perdona, que se me ha echado la hora encima, ¿lo seguimos mañana?", .interruption),
+        ("es", "El tiempo. Y lo de mi vecino, eso no lo guardes, que es muy cotilla.", .refusal),
+        ("es", "La pintura. Bueno, con esto creo que ya está todo, gracias.", .ending),
+        ("es", "El tiempo. El pintor me dijo «ya está, lo dejamos aquí» y se fue sin terminar.", nil),
+        ("es", "La pintura. Estoy agotada de tanto buscar colores, pero quiero seguir mirando más tarde en otra tienda.", nil),
+        ("fr", "La peinture. Désolée, ma fille m'appelle, on voit ça demain ?", .interruption),
+        ("fr", "Le temps. Et ce que je t'ai dit sur ma belle-mère, tu le notes pas, d'accord ?", .refusal),
+        ("fr", "La peinture. Voilà, je crois que j'ai dit l'essentiel, merci.", .ending),
+        ("fr", "Le temps. Le peintre a dit : on arrête là. Et il est parti.", nil),
+        ("fr", "La peinture. Je suis fatiguée des couleurs sombres, je veux du clair.", nil),
+        ("de", "Die Farbe. Sorry, mein Chef ruft an, machen wir das ein andermal?", .interruption),
+        ("de", "Die Zeit. Und das über meine Schwiegermutter, das bitte nicht aufheben, okay?", .refusal),
+        ("de", "Die Farbe. Gut, ich glaub, das war's dann von meiner Seite, danke schön.", .ending),
+        ("de", "Die Zeit. Meine Frau sagt immer: Schluss mit dem Chaos. Sie hat ja recht.", nil),
+        ("de", "Die Farbe. Ich bin so müde von den ewigen Diskussionen, aber wir machen trotzdem weiter.", nil),
+        ("ja", "ペンキですね。あ、子どもが泣き出したので、続きはまた明日にさせてください。", .interruption),
+        ("ja", "時間です。あと、義母のことは、メモに残さないでくれますか。", .refusal),
+        ("ja", "ペンキのことですね。はい、これで言いたいことは全部です。ありがとうございました。", .ending),
+        ("ja", "時間です。前の業者に「もう終わりにしましょう」と言われて、困りました。", nil),
+        ("ja", "ペンキです。色選びに疲れてしまって、まだ決めていません。", nil),
+        ]
+
+    @Test func seventhRoundProbes() throws {
+        for (language, answer, signal) in Self.seventhRound {
+            let found = try Fixtures.rules(language).endSignal(in: answer)
+            // Having said it all takes leave (`stop`) as well as completes (`ready`): both finish.
+            let fits = signal == .ending ? found == .ending || found == .interruption : found == signal
+            #expect(fits, "\(language): \"\(answer)\" gave \(String(describing: found))")
+        }
+    }
+
+    /// Being worn out counts only where it ends its clause, and only with putting off (else
+    /// it is a cue): "tired of the dark colours" is about the colours.
+    @Test func wornOutOnlyAtTheEndOfItsClause() throws {
+        let german = try Fixtures.rules("de")
+        #expect(german.endSignal(in: "Die Farbe. Ich bin heute total kaputt, machen wir morgen weiter.") == .interruption)
+        #expect(german.endSignal(in: "Ich bin so müde von den Diskussionen, dass ich das später entscheide.") == nil)
+        let spanish = try Fixtures.rules("es")
+        #expect(spanish.endSignal(in: "Estoy molida, lo seguimos mañana.") == .interruption)
+        #expect(spanish.endSignal(in: "Estoy molida de tanto pintar, pero mañana seguimos con el salón.") == nil)
+        let conversation = Fixtures.conversation([("opening", "A first idea."), ("problem", "Honestly, I'm totally wiped.")])
+        #expect(try Fixtures.rules("en").endingCue(of: conversation) == .interruption)
+    }
+
+    /// A one-word ending or interruption after content, or before more content, is what
+    /// the story says as often as what the person does: a cue, never forced.
+    @Test func oneWordEndingsAmidContentAreCues() throws {
+        let german = try Fixtures.rules("de")
+        #expect(german.endSignal(in: "Du drückst den Knopf, und das Licht geht aus, fertig.") == nil)
+        #expect(german.endSignal(in: "Die Kinder, die Arbeit. Fertig.") == .ending)
+        #expect(german.endSignal(in: "Meine Mutter sagt: Schluss. Aber ich mache weiter, das Projekt ist mir wichtig.") == nil)
+        #expect(german.endSignal(in: "Die Kinder, die Arbeit. Schluss.") == .interruption)
+        let english = try Fixtures.rules("en")
+        #expect(english.endSignal(in: "You press the button and it starts, done.") == nil)
+    }
+
     @Test(arguments: LanguagePackLoader.supportedLanguages)
     func refusalsInOwnWordsRefuse(language: String) throws {
         let rules = try Fixtures.rules(language)

@@ -68,7 +68,7 @@ extension PhraseBook {
             let before = index > 0 ? sentence[index - 1] : nil
             if let before, endsWithReportingVerb(before) { return false }
             if refusals.clauseMatches(sentence[index]) { return true }
-            let topic = before.map(isPointerOnly) ?? false
+            let topic = before.map { isPointerOnly($0) || startsWithOwnSpeech($0) } ?? false
             let negatedAbove = before.map { negations.occurs(inClause: $0) && isReported(sentence[index]) } ?? false
             return refusesKeeping(sentence[index], topic: topic, negatedAbove: negatedAbove)
         }
@@ -85,6 +85,16 @@ extension PhraseBook {
     func isPointerOnly(_ clause: [String]) -> Bool {
         fillers.reachable(clause, from: 0).contains { start in
             talkDeixis.matches(in: clause, at: start).contains { start + $0.tokens.count == clause.count }
+        }
+    }
+
+    /// A clause that starts with the person's own words as its topic, whatever it adds about
+    /// them ("ce que je viens de dire sur lui, tu le gardes pas", "what I said about my boss,
+    /// don't keep it"): a pointer at what was said that is also own speech.
+    func startsWithOwnSpeech(_ clause: [String]) -> Bool {
+        fillers.reachable(clause, from: 0).contains { start in
+            !talkDeixis.matches(in: clause, at: start).isEmpty
+                && ownSpeech.standsAtEdge(of: Array(clause[start...]), fillers: PhraseList([]), tails: PhraseList([]))
         }
     }
 
@@ -105,7 +115,13 @@ extension PhraseBook {
     /// もう出ないと"). Either alone is only a cue: "we'll see later" is a plan, "I have to
     /// leave at six" a fact.
     func leavesAndPutsOff(_ text: MatchableText) -> Bool {
-        text.clauses.contains(where: leavingNow.occurs(inClause:)) && text.clauses.contains(where: postponing.occurs(inClause:))
+        text.clauses.contains(where: leavesNow) && text.clauses.contains(where: postponing.occurs(inClause:))
+    }
+
+    /// Having to leave now, or being worn out now ("I'm absolutely wiped", "ich bin total durch
+    /// heute"), which ends its clause: "müde von den ewigen Diskussionen" is about something else.
+    func leavesNow(_ clause: [String]) -> Bool {
+        leavingNow.occurs(inClause: clause) || wornOut.endsClause(clause, tails: tails)
     }
 
     /// A clause that begins with a complementizer reports something ("decirles que lo dejamos",
