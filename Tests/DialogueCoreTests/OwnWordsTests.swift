@@ -158,11 +158,13 @@ import Testing
         ],
     ]
 
-    /// Issue 13, seventh batch: two rounds of phrasings written here and measured before the
-    /// rules changed (26 at 73 %, then 25 at 68 %), in the kinds the held-out split misses:
-    /// arrivals and tiredness as reasons to stop, proposals and conditions around a stop ("could
-    /// we stop there?", "si te parece", "てもいいですか"), having said it all with thanks, keep verbs
-    /// with a pointer at what was said; with traps: tired of something, going on after all,
+    /// Issue 13, seventh batch: four rounds of phrasings written here, each measured before the
+    /// rules changed for it (26 at 73 %, 25 at 68 %, 33 at 73 %, 26 at 85 %), in the kinds the
+    /// held-out split misses: arrivals, waking children and tiredness as reasons to stop,
+    /// proposals and conditions around a stop ("could we stop there?", "si te parece",
+    /// "てもいいですか"), casual Japanese forms (やめとこう, 消しといてくれる, なしにしてほしい), having
+    /// said it all with thanks, keep verbs with a pointer at what was said; with traps: tired of
+    /// something, a child awake every morning, a story of putting off, one's own past notes,
     /// quoted advice, a one-word "fertig" closing an example.
     static let seventhRound: [(language: String, answer: String, signal: EndSignal?)] = [
         ("en", "Mostly the cost. Ugh, my sister just pulled up outside, we'll have to finish this some other time.", .interruption),
@@ -215,6 +217,65 @@ import Testing
         ("ja", "ペンキのことですね。はい、これで言いたいことは全部です。ありがとうございました。", .ending),
         ("ja", "時間です。前の業者に「もう終わりにしましょう」と言われて、困りました。", nil),
         ("ja", "ペンキです。色選びに疲れてしまって、まだ決めていません。", nil),
+        ("ja", "あ、今のは録音しないでもらっていいですか。", .refusal),
+        ("ja", "さっきの話、記録から消しといてくれる？", .refusal),
+        ("ja", "うーん、やっぱりこの話は残さなくていいです。", .refusal),
+        ("ja", "ごめん、ここまでの話は全部なしにしてほしい。", .refusal),
+        ("ja", "今日はもうやめとこう。また話すね。", .interruption),
+        ("ja", "そろそろ寝なきゃいけないので、続きは明日でもいいですか。", .interruption),
+        ("ja", "うちの犬が吠えだしたので、ちょっと失礼しますね。", .interruption),
+        ("ja", "言いたいことはだいたい言ったかな。ありがとう。", .ending),
+        ("ja", "父は「もうやめた」と言って、たばこを捨てました。", nil),
+        ("ja", "雨が降ったら、練習はやめて家で筋トレします。", nil),
+        ("ja", "昔のメールは全部消してしまったので、証拠がないんです。", nil),
+        ("ja", "疲れたら休んで、また明日続きを塗ればいいと思っています。", nil),
+        ("de", "Äh, das mit der Scheidung, schreib das bitte nirgends hin.", .refusal),
+        ("de", "Ich hör jetzt mal auf, ich bin echt durch. Bis morgen.", .interruption),
+        ("de", "So, ich glaub, das war's für heute, danke dir.", .ending),
+        ("de", "Mein Chef hat gesagt, ich soll das nicht aufschreiben, aber ich tu's trotzdem.", nil),
+        ("de", "Dann ist die Wand fertig, und wir machen im Bad weiter.", nil),
+        ("en", "Eh, you know what, I'd rather none of that ended up written anywhere.", .refusal),
+        ("en", "Right, I'm gonna leave it there for today, my head's spinning.", .interruption),
+        ("en", "My kid just woke up, sorry, let's do this another time.", .interruption),
+        ("en", "Okay, I think that about wraps it up. Cheers.", .ending),
+        ("en", "The printer just stops halfway, and that's it, you have to restart it.", nil),
+        ("en", "She told me to stop recording my runs, but I love the data.", nil),
+        ("es", "Uy, esto último mejor no lo metas en la nota, ¿vale?", .refusal),
+        ("es", "Se me ha hecho tardísimo, ¿lo retomamos otro día?", .interruption),
+        ("es", "Bueno, pues creo que con esto ya lo tienes todo. Gracias.", .ending),
+        ("es", "Mi jefe dijo «basta, se acabó» y cerró la oficina.", nil),
+        ("es", "Cuando termino de trabajar estoy agotado, por eso quiero hacerlo el fin de semana.", nil),
+        ("fr", "Non mais ça, tu l'écris nulle part, hein.", .refusal),
+        ("fr", "Oh là, il est tard, on se dit à demain ?", .interruption),
+        ("fr", "Bon, ben je crois que c'est à peu près tout, merci à toi.", .ending),
+        ("fr", "Il m'a dit : « arrête de tout noter », mais j'aime bien noter.", nil),
+        ("fr", "Quand j'ai fini le boulot, je suis crevée, donc je peins le samedi.", nil),
+        ("en", "My daughter is awake at five every day, so the painting will have to wait for another day when she's at school.", nil),
+        ("en", "It's getting late in the year for outdoor paint, that's the real worry.", nil),
+        ("en", "Oh no, it's getting late, can we finish this tomorrow?", .interruption),
+        ("en", "Hmm, actually, I'd rather that part wasn't kept anywhere.", .refusal),
+        ("en", "Right, I think you've got everything now. Thanks.", .ending),
+        ("de", "Um die Zeit ist das Baby meistens wach, deshalb streichen wir später am Abend.", nil),
+        ("de", "Das hab ich nirgends hingeschrieben, und jetzt weiß ich die Farbe nicht mehr.", nil),
+        ("de", "Oh, der Kleine ist wach, ich muss mal schauen. Bis dann.", .interruption),
+        ("de", "Das mit dem Kredit, das bitte nicht dokumentieren.", .refusal),
+        ("de", "Gut, ich denke, damit hast du alles. Danke.", .ending),
+        ("es", "Con esta app lo tienes todo en un sitio y no pierdes tiempo.", nil),
+        ("es", "Cuando el niño está despierto no puedo pintar, así que lo dejo para la noche.", nil),
+        ("es", "Oye, que se ha despertado el bebé, lo seguimos luego.", .interruption),
+        ("es", "Eso de mi ex no lo dejes en la nota, porfa.", .refusal),
+        ("es", "Pues nada, creo que ya te lo he contado todo. Gracias.", .ending),
+        ("fr", "Je l'ai noté nulle part et maintenant j'ai oublié la référence de la peinture.", nil),
+        ("fr", "Il est tard quand je rentre, donc je peins le week-end.", nil),
+        ("fr", "Aïe, le petit s'est réveillé, on reprend ça demain.", .interruption),
+        ("fr", "Et ça, je préfère que tu l'enregistres pas.", .refusal),
+        ("fr", "Bon, ben voilà, t'as tout, je crois. Merci.", .ending),
+        ("ja", "子どもが泣き出したので、また今度にしようと思って、買い物はやめました。", nil),
+        ("ja", "この写真は消してほしくないです。", nil),
+        ("ja", "あ、上の子が起きちゃったので、続きはまた今度で。", .interruption),
+        ("ja", "すみません、今の話は記録しないでほしいです。", .refusal),
+        ("ja", "はい、だいたいこんなところですかね。ありがとうございました。", .ending),
+        ("ja", "前は夜遅くまで作業していて、もう無理だと思ってやめました。", nil),
         ]
 
     @Test func seventhRoundProbes() throws {

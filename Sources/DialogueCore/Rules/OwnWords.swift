@@ -113,9 +113,14 @@ extension PhraseBook {
     /// An indirect ending: the person has to leave now and puts the rest off ("my train's
     /// here, I'll have to finish this tonight", "je dois filer, on en reparle", "また今度話します、
     /// もう出ないと"). Either alone is only a cue: "we'll see later" is a plan, "I have to
-    /// leave at six" a fact.
+    /// leave at six" a fact. Nothing but control or the reason for leaving follows the putting
+    /// off in its sentence: "また今度にしようと思って、買い物はやめました" tells a story.
     func leavesAndPutsOff(_ text: MatchableText) -> Bool {
-        text.clauses.contains(where: leavesNow) && text.clauses.contains(where: postponing.occurs(inClause:))
+        text.clauses.contains(where: leavesNow) && text.sentences.contains { sentence in
+            sentence.indices.contains { index in
+                postponing.occurs(inClause: sentence[index]) && sentence[(index + 1)...].allSatisfy { isControl($0) || leavesNow($0) }
+            }
+        }
     }
 
     /// Having to leave now, or being worn out now ("I'm absolutely wiped", "ich bin total durch
