@@ -158,14 +158,18 @@ import Testing
         ],
     ]
 
-    /// Issue 13, seventh batch: four rounds of phrasings written here, each measured before the
-    /// rules changed for it (26 at 73 %, 25 at 68 %, 33 at 73 %, 26 at 85 %), in the kinds the
-    /// held-out split misses: arrivals, waking children and tiredness as reasons to stop,
-    /// proposals and conditions around a stop ("could we stop there?", "si te parece",
-    /// "てもいいですか"), casual Japanese forms (やめとこう, 消しといてくれる, なしにしてほしい), having
-    /// said it all with thanks, keep verbs with a pointer at what was said; with traps: tired of
-    /// something, a child awake every morning, a story of putting off, one's own past notes,
-    /// quoted advice, a one-word "fertig" closing an example.
+    /// Issue 13, seventh batch: seven rounds of phrasings written here, each measured before the
+    /// rules changed for it (26 at 73 %, 25 at 68 %, 33 at 73 %, 26 at 85 %, 30 at 50 %, 22 at
+    /// 82 %, 14 at 50 %; that round's misses, a put-off in content words and a time word after
+    /// leaving, "I'll send you the rest tonight", are left to the model), in the kinds the
+    /// held-out split misses: a ride that has come and getting in touch later, having covered
+    /// the main points, arrivals, waking children and tiredness as reasons to stop, proposals
+    /// and conditions around a stop ("could we stop there?", "si te parece", "てもいいですか"),
+    /// casual Japanese forms (やめとこう, 消しといてくれる, なしにしてほしい), having said it all with
+    /// thanks, keep verbs with a pointer at what was said; with traps: tired of something, a
+    /// child awake every morning, the insurance that covers everything, a concert played
+    /// without a recording, a story of putting off, one's own past notes, quoted advice, a
+    /// one-word "fertig" closing an example.
     static let seventhRound: [(language: String, answer: String, signal: EndSignal?)] = [
         ("en", "Mostly the cost. Ugh, my sister just pulled up outside, we'll have to finish this some other time.", .interruption),
         ("en", "The cost. Honestly I'm so tired I can barely think, could we stop there?", .interruption),
@@ -276,6 +280,63 @@ import Testing
         ("ja", "すみません、今の話は記録しないでほしいです。", .refusal),
         ("ja", "はい、だいたいこんなところですかね。ありがとうございました。", .ending),
         ("ja", "前は夜遅くまで作業していて、もう無理だと思ってやめました。", nil),
+        ("en", "Oh, here comes my train. I'll text you later about the rest.", .interruption),
+        ("en", "Sorry, that's my taxi outside. I'll call you back on this.", .interruption),
+        ("en", "Okay, I think that covers the main points.", .ending),
+        ("en", "Right, let's leave it at that for today.", .interruption),
+        ("en", "Can we do this one without recording, please?", .refusal),
+        ("en", "Here comes the tricky part: the ceiling, which is really high.", nil),
+        ("de", "Ah, da ist mein Taxi. Ich ruf dich nachher an.", .interruption),
+        ("de", "Oh, mein Zug fährt ein. Ich schreib dir später.", .interruption),
+        ("de", "Ich glaube, damit ist eigentlich alles abgedeckt.", .ending),
+        ("de", "So, für heute belassen wir's mal dabei.", .interruption),
+        ("de", "Da kommt das nächste Problem: die Decke ist zu hoch.", nil),
+        ("es", "Uy, ya viene mi metro. Te escribo luego.", .interruption),
+        ("es", "Ay, ha llegado el taxi, luego te llamo y seguimos.", .interruption),
+        ("es", "Creo que con eso ya está cubierto lo principal.", .ending),
+        ("es", "Bueno, por hoy lo dejamos así.", .interruption),
+        ("es", "Esto mejor sin grabar, ¿vale?", .refusal),
+        ("es", "Ahora viene lo difícil: el techo, que es altísimo.", nil),
+        ("fr", "Ah, voilà mon bus. Je te redis ça ce soir.", .interruption),
+        ("fr", "Oh, mon taxi est là, je te rappelle plus tard.", .interruption),
+        ("fr", "Bon, je crois que ça couvre l'essentiel.", .ending),
+        ("fr", "Allez, on va s'en tenir là pour aujourd'hui.", .interruption),
+        ("fr", "Ça, sans enregistrer, s'il te plaît.", .refusal),
+        ("fr", "Voilà le plus dur : le plafond, qui est très haut.", nil),
+        ("ja", "あ、バスが来ました。あとで連絡しますね。", .interruption),
+        ("ja", "すみません、タクシーが着いたので、また後で電話します。", .interruption),
+        ("ja", "これで大体カバーできたと思います。", .ending),
+        ("ja", "今日のところは、これくらいで終わりにさせてください。", .interruption),
+        ("ja", "この件は記録なしでお願いします。", .refusal),
+        ("ja", "次に来るのが一番の難所で、天井がすごく高いんです。", nil),
+        ("en", "I usually paint on the train, well, sketch, my train takes an hour, and I'll finish the design later this week.", nil),
+        ("en", "The insurance covers everything, so money isn't the issue.", nil),
+        ("en", "The painter said he'll call you back about the quote.", nil),
+        ("en", "Oh, my ride's pulling up, let's pick this up tomorrow.", .interruption),
+        ("en", "Yeah, I think that covers the basics. Thanks.", .ending),
+        ("de", "Die Versicherung deckt alles ab, also ist das Geld kein Thema.", nil),
+        ("de", "Wir haben das Konzert ohne Aufnahme gespielt, das war schön.", nil),
+        ("de", "Oh, da ist mein Bus, wir hören uns morgen.", .interruption),
+        ("de", "Ich denke, das Wichtigste ist abgedeckt. Danke dir.", .ending),
+        ("es", "El seguro lo cubre todo, así que el dinero no es problema.", nil),
+        ("es", "Mi taxi de siempre me cobra mucho, luego te cuento cuánto.", nil),
+        ("es", "Ay, que ya llega mi autobús, te escribo mañana.", .interruption),
+        ("es", "Vale, creo que queda cubierto lo importante. Gracias.", .ending),
+        ("fr", "L'assurance couvre tout, donc l'argent n'est pas le problème.", nil),
+        ("fr", "Dans mon bus je lis, et le soir je t'écris des poèmes.", nil),
+        ("fr", "Ah, voilà mon train, je te redis ça demain.", .interruption),
+        ("fr", "Bon, je pense que ça couvre l'essentiel, merci.", .ending),
+        ("ja", "保険でカバーできるので、お金は心配していません。", nil),
+        ("ja", "タクシーが来なくて、仕事に遅れました。", nil),
+        ("ja", "あ、迎えが来たので、また明日連絡しますね。", .interruption),
+        ("ja", "はい、これで大体カバーできたかなと思います。ありがとうございました。", .ending),
+        ("de", "Oh, ich muss los, das mit dem Budget klären wir später.", .interruption),
+        ("de", "Mist, mein Bus kommt. Den Plan schick ich dir später.", .interruption),
+        ("en", "Shoot, I have to run, the budget stuff we can sort out later.", .interruption),
+        ("es", "Me tengo que ir, lo del presupuesto lo vemos mañana.", .interruption),
+        ("fr", "Je dois filer, le budget on le regarde demain.", .interruption),
+        ("en", "I have to leave early on Fridays, so I'll paint the hallway later in the month.", nil),
+        ("es", "Me tengo que ir de viaje en mayo, así que lo pintaremos más tarde, en verano.", nil),
         ]
 
     @Test func seventhRoundProbes() throws {
