@@ -158,6 +158,221 @@ import Testing
         ],
     ]
 
+    /// Issue 13, seventh batch: seven rounds of phrasings written here, each measured before the
+    /// rules changed for it (26 at 73 %, 25 at 68 %, 33 at 73 %, 26 at 85 %, 30 at 50 %, 22 at
+    /// 82 %, 14 at 50 %; that round's misses, a put-off in content words and a time word after
+    /// leaving, "I'll send you the rest tonight", are left to the model), in the kinds the
+    /// held-out split misses: a ride that has come and getting in touch later, having covered
+    /// the main points, arrivals, waking children and tiredness as reasons to stop, proposals
+    /// and conditions around a stop ("could we stop there?", "si te parece", "てもいいですか"),
+    /// casual Japanese forms (やめとこう, 消しといてくれる, なしにしてほしい), having said it all with
+    /// thanks, keep verbs with a pointer at what was said; with traps: tired of something, a
+    /// child awake every morning, the insurance that covers everything, a concert played
+    /// without a recording, a story of putting off, one's own past notes, quoted advice, a
+    /// one-word "fertig" closing an example.
+    static let seventhRound: [(language: String, answer: String, signal: EndSignal?)] = [
+        ("en", "Mostly the cost. Ugh, my sister just pulled up outside, we'll have to finish this some other time.", .interruption),
+        ("en", "The cost. Honestly I'm so tired I can barely think, could we stop there?", .interruption),
+        ("en", "The cost, and, um, my neighbour. Actually, I'd rather you didn't keep any of that, it's a bit personal.", .refusal),
+        ("en", "Just the cost. Yeah, I think I've covered everything, thanks a million.", .ending),
+        ("en", "The cost. I'm so tired of paying painters who never finish, that's the real problem.", nil),
+        ("en", "The cost, and my husband keeps saying we should stop spending money on the house.", nil),
+        ("es", "El dinero. Uf, que me llaman del cole, ya seguimos otro rato.", .interruption),
+        ("es", "El dinero. Oye, estoy reventado, ¿lo dejamos para otro día si te parece?", .interruption),
+        ("es", "El dinero y mi cuñado, que es un desastre... eso de mi cuñado no lo escribas, porfa.", .refusal),
+        ("es", "El dinero, básicamente. Pues creo que no tengo nada más que contar, gracias.", .ending),
+        ("es", "El dinero. Mi marido dice que basta ya de obras, pero yo quiero hacerlo igual.", nil),
+        ("fr", "Le prix. Oh, le livreur sonne, on se reparle de ça plus tard.", .interruption),
+        ("fr", "Le prix. Je suis crevée, franchement, on peut arrêter là si ça te va ?", .interruption),
+        ("fr", "Le prix, et mon voisin qui râle... ça, je préfère que tu le notes pas.", .refusal),
+        ("fr", "Le prix surtout. Bon ben, je crois que j'ai fait le tour, merci.", .ending),
+        ("fr", "Le prix. Les peintres disent toujours que c'est fini et après il faut tout reprendre.", nil),
+        ("de", "Das Geld. Oh, da kommt mein Mann, wir reden ein andermal weiter.", .interruption),
+        ("de", "Das Geld. Ich bin echt kaputt heute, lass uns das bitte vertagen.", .interruption),
+        ("de", "Das Geld eigentlich. So, mehr hab ich eigentlich nicht zu erzählen, danke.", .ending),
+        ("de", "Das Geld. Der Maler hat gesagt, er ist fertig, aber die Ecken sind noch weiß.", nil),
+        ("ja", "お金ですね。あ、宅配便が来たので、また今度お願いします。", .interruption),
+        ("ja", "お金のことです。ちょっと今日は疲れちゃったので、この辺でやめてもいいですか。", .interruption),
+        ("ja", "お金と、義理の兄のことで…あ、兄のことは記録に残さないでもらえますか。", .refusal),
+        ("ja", "お金ですね。もう話すことは特にないです、ありがとうございました。", .ending),
+        ("ja", "お金です。前の業者は途中でやめてしまって、それで困っています。", nil),
+        ("en", "The paint, I guess. Sorry, my mum's calling on the other line, can we pick this up tomorrow?", .interruption),
+        ("en", "The paint. Could you leave the part about my brother out of it? He'd hate that.", .refusal),
+        ("en", "Paint and time. Honestly, I think that's all I've got in me, thanks.", .ending),
+        ("en", "The paint. The guy at the shop said he's done with that brand, so we'll stop by another store later.", nil),
+        ("en", "Time, mostly. My husband gets so tired after work that he never wants to paint.", nil),
+        ("es", "La pintura. Perdona, que se me ha echado la hora encima, ¿lo seguimos mañana?", .interruption),
+        ("es", "El tiempo. Y lo de mi vecino, eso no lo guardes, que es muy cotilla.", .refusal),
+        ("es", "La pintura. Bueno, con esto creo que ya está todo, gracias.", .ending),
+        ("es", "El tiempo. El pintor me dijo «ya está, lo dejamos aquí» y se fue sin terminar.", nil),
+        ("es", "La pintura. Estoy agotada de tanto buscar colores, pero quiero seguir mirando más tarde en otra tienda.", nil),
+        ("fr", "La peinture. Désolée, ma fille m'appelle, on voit ça demain ?", .interruption),
+        ("fr", "Le temps. Et ce que je t'ai dit sur ma belle-mère, tu le notes pas, d'accord ?", .refusal),
+        ("fr", "La peinture. Voilà, je crois que j'ai dit l'essentiel, merci.", .ending),
+        ("fr", "Le temps. Le peintre a dit : on arrête là. Et il est parti.", nil),
+        ("fr", "La peinture. Je suis fatiguée des couleurs sombres, je veux du clair.", nil),
+        ("de", "Die Farbe. Sorry, mein Chef ruft an, machen wir das ein andermal?", .interruption),
+        ("de", "Die Zeit. Und das über meine Schwiegermutter, das bitte nicht aufheben, okay?", .refusal),
+        ("de", "Die Farbe. Gut, ich glaub, das war's dann von meiner Seite, danke schön.", .ending),
+        ("de", "Die Zeit. Meine Frau sagt immer: Schluss mit dem Chaos. Sie hat ja recht.", nil),
+        ("de", "Die Farbe. Ich bin so müde von den ewigen Diskussionen, aber wir machen trotzdem weiter.", nil),
+        ("ja", "ペンキですね。あ、子どもが泣き出したので、続きはまた明日にさせてください。", .interruption),
+        ("ja", "時間です。あと、義母のことは、メモに残さないでくれますか。", .refusal),
+        ("ja", "ペンキのことですね。はい、これで言いたいことは全部です。ありがとうございました。", .ending),
+        ("ja", "時間です。前の業者に「もう終わりにしましょう」と言われて、困りました。", nil),
+        ("ja", "ペンキです。色選びに疲れてしまって、まだ決めていません。", nil),
+        ("ja", "あ、今のは録音しないでもらっていいですか。", .refusal),
+        ("ja", "さっきの話、記録から消しといてくれる？", .refusal),
+        ("ja", "うーん、やっぱりこの話は残さなくていいです。", .refusal),
+        ("ja", "ごめん、ここまでの話は全部なしにしてほしい。", .refusal),
+        ("ja", "今日はもうやめとこう。また話すね。", .interruption),
+        ("ja", "そろそろ寝なきゃいけないので、続きは明日でもいいですか。", .interruption),
+        ("ja", "うちの犬が吠えだしたので、ちょっと失礼しますね。", .interruption),
+        ("ja", "言いたいことはだいたい言ったかな。ありがとう。", .ending),
+        ("ja", "父は「もうやめた」と言って、たばこを捨てました。", nil),
+        ("ja", "雨が降ったら、練習はやめて家で筋トレします。", nil),
+        ("ja", "昔のメールは全部消してしまったので、証拠がないんです。", nil),
+        ("ja", "疲れたら休んで、また明日続きを塗ればいいと思っています。", nil),
+        ("de", "Äh, das mit der Scheidung, schreib das bitte nirgends hin.", .refusal),
+        ("de", "Ich hör jetzt mal auf, ich bin echt durch. Bis morgen.", .interruption),
+        ("de", "So, ich glaub, das war's für heute, danke dir.", .ending),
+        ("de", "Mein Chef hat gesagt, ich soll das nicht aufschreiben, aber ich tu's trotzdem.", nil),
+        ("de", "Dann ist die Wand fertig, und wir machen im Bad weiter.", nil),
+        ("en", "Eh, you know what, I'd rather none of that ended up written anywhere.", .refusal),
+        ("en", "Right, I'm gonna leave it there for today, my head's spinning.", .interruption),
+        ("en", "My kid just woke up, sorry, let's do this another time.", .interruption),
+        ("en", "Okay, I think that about wraps it up. Cheers.", .ending),
+        ("en", "The printer just stops halfway, and that's it, you have to restart it.", nil),
+        ("en", "She told me to stop recording my runs, but I love the data.", nil),
+        ("es", "Uy, esto último mejor no lo metas en la nota, ¿vale?", .refusal),
+        ("es", "Se me ha hecho tardísimo, ¿lo retomamos otro día?", .interruption),
+        ("es", "Bueno, pues creo que con esto ya lo tienes todo. Gracias.", .ending),
+        ("es", "Mi jefe dijo «basta, se acabó» y cerró la oficina.", nil),
+        ("es", "Cuando termino de trabajar estoy agotado, por eso quiero hacerlo el fin de semana.", nil),
+        ("fr", "Non mais ça, tu l'écris nulle part, hein.", .refusal),
+        ("fr", "Oh là, il est tard, on se dit à demain ?", .interruption),
+        ("fr", "Bon, ben je crois que c'est à peu près tout, merci à toi.", .ending),
+        ("fr", "Il m'a dit : « arrête de tout noter », mais j'aime bien noter.", nil),
+        ("fr", "Quand j'ai fini le boulot, je suis crevée, donc je peins le samedi.", nil),
+        ("en", "My daughter is awake at five every day, so the painting will have to wait for another day when she's at school.", nil),
+        ("en", "It's getting late in the year for outdoor paint, that's the real worry.", nil),
+        ("en", "Oh no, it's getting late, can we finish this tomorrow?", .interruption),
+        ("en", "Hmm, actually, I'd rather that part wasn't kept anywhere.", .refusal),
+        ("en", "Right, I think you've got everything now. Thanks.", .ending),
+        ("de", "Um die Zeit ist das Baby meistens wach, deshalb streichen wir später am Abend.", nil),
+        ("de", "Das hab ich nirgends hingeschrieben, und jetzt weiß ich die Farbe nicht mehr.", nil),
+        ("de", "Oh, der Kleine ist wach, ich muss mal schauen. Bis dann.", .interruption),
+        ("de", "Das mit dem Kredit, das bitte nicht dokumentieren.", .refusal),
+        ("de", "Gut, ich denke, damit hast du alles. Danke.", .ending),
+        ("es", "Con esta app lo tienes todo en un sitio y no pierdes tiempo.", nil),
+        ("es", "Cuando el niño está despierto no puedo pintar, así que lo dejo para la noche.", nil),
+        ("es", "Oye, que se ha despertado el bebé, lo seguimos luego.", .interruption),
+        ("es", "Eso de mi ex no lo dejes en la nota, porfa.", .refusal),
+        ("es", "Pues nada, creo que ya te lo he contado todo. Gracias.", .ending),
+        ("fr", "Je l'ai noté nulle part et maintenant j'ai oublié la référence de la peinture.", nil),
+        ("fr", "Il est tard quand je rentre, donc je peins le week-end.", nil),
+        ("fr", "Aïe, le petit s'est réveillé, on reprend ça demain.", .interruption),
+        ("fr", "Et ça, je préfère que tu l'enregistres pas.", .refusal),
+        ("fr", "Bon, ben voilà, t'as tout, je crois. Merci.", .ending),
+        ("ja", "子どもが泣き出したので、また今度にしようと思って、買い物はやめました。", nil),
+        ("ja", "この写真は消してほしくないです。", nil),
+        ("ja", "あ、上の子が起きちゃったので、続きはまた今度で。", .interruption),
+        ("ja", "すみません、今の話は記録しないでほしいです。", .refusal),
+        ("ja", "はい、だいたいこんなところですかね。ありがとうございました。", .ending),
+        ("ja", "前は夜遅くまで作業していて、もう無理だと思ってやめました。", nil),
+        ("en", "Oh, here comes my train. I'll text you later about the rest.", .interruption),
+        ("en", "Sorry, that's my taxi outside. I'll call you back on this.", .interruption),
+        ("en", "Okay, I think that covers the main points.", .ending),
+        ("en", "Right, let's leave it at that for today.", .interruption),
+        ("en", "Can we do this one without recording, please?", .refusal),
+        ("en", "Here comes the tricky part: the ceiling, which is really high.", nil),
+        ("de", "Ah, da ist mein Taxi. Ich ruf dich nachher an.", .interruption),
+        ("de", "Oh, mein Zug fährt ein. Ich schreib dir später.", .interruption),
+        ("de", "Ich glaube, damit ist eigentlich alles abgedeckt.", .ending),
+        ("de", "So, für heute belassen wir's mal dabei.", .interruption),
+        ("de", "Da kommt das nächste Problem: die Decke ist zu hoch.", nil),
+        ("es", "Uy, ya viene mi metro. Te escribo luego.", .interruption),
+        ("es", "Ay, ha llegado el taxi, luego te llamo y seguimos.", .interruption),
+        ("es", "Creo que con eso ya está cubierto lo principal.", .ending),
+        ("es", "Bueno, por hoy lo dejamos así.", .interruption),
+        ("es", "Esto mejor sin grabar, ¿vale?", .refusal),
+        ("es", "Ahora viene lo difícil: el techo, que es altísimo.", nil),
+        ("fr", "Ah, voilà mon bus. Je te redis ça ce soir.", .interruption),
+        ("fr", "Oh, mon taxi est là, je te rappelle plus tard.", .interruption),
+        ("fr", "Bon, je crois que ça couvre l'essentiel.", .ending),
+        ("fr", "Allez, on va s'en tenir là pour aujourd'hui.", .interruption),
+        ("fr", "Ça, sans enregistrer, s'il te plaît.", .refusal),
+        ("fr", "Voilà le plus dur : le plafond, qui est très haut.", nil),
+        ("ja", "あ、バスが来ました。あとで連絡しますね。", .interruption),
+        ("ja", "すみません、タクシーが着いたので、また後で電話します。", .interruption),
+        ("ja", "これで大体カバーできたと思います。", .ending),
+        ("ja", "今日のところは、これくらいで終わりにさせてください。", .interruption),
+        ("ja", "この件は記録なしでお願いします。", .refusal),
+        ("ja", "次に来るのが一番の難所で、天井がすごく高いんです。", nil),
+        ("en", "I usually paint on the train, well, sketch, my train takes an hour, and I'll finish the design later this week.", nil),
+        ("en", "The insurance covers everything, so money isn't the issue.", nil),
+        ("en", "The painter said he'll call you back about the quote.", nil),
+        ("en", "Oh, my ride's pulling up, let's pick this up tomorrow.", .interruption),
+        ("en", "Yeah, I think that covers the basics. Thanks.", .ending),
+        ("de", "Die Versicherung deckt alles ab, also ist das Geld kein Thema.", nil),
+        ("de", "Wir haben das Konzert ohne Aufnahme gespielt, das war schön.", nil),
+        ("de", "Oh, da ist mein Bus, wir hören uns morgen.", .interruption),
+        ("de", "Ich denke, das Wichtigste ist abgedeckt. Danke dir.", .ending),
+        ("es", "El seguro lo cubre todo, así que el dinero no es problema.", nil),
+        ("es", "Mi taxi de siempre me cobra mucho, luego te cuento cuánto.", nil),
+        ("es", "Ay, que ya llega mi autobús, te escribo mañana.", .interruption),
+        ("es", "Vale, creo que queda cubierto lo importante. Gracias.", .ending),
+        ("fr", "L'assurance couvre tout, donc l'argent n'est pas le problème.", nil),
+        ("fr", "Dans mon bus je lis, et le soir je t'écris des poèmes.", nil),
+        ("fr", "Ah, voilà mon train, je te redis ça demain.", .interruption),
+        ("fr", "Bon, je pense que ça couvre l'essentiel, merci.", .ending),
+        ("ja", "保険でカバーできるので、お金は心配していません。", nil),
+        ("ja", "タクシーが来なくて、仕事に遅れました。", nil),
+        ("ja", "あ、迎えが来たので、また明日連絡しますね。", .interruption),
+        ("ja", "はい、これで大体カバーできたかなと思います。ありがとうございました。", .ending),
+        ("de", "Oh, ich muss los, das mit dem Budget klären wir später.", .interruption),
+        ("de", "Mist, mein Bus kommt. Den Plan schick ich dir später.", .interruption),
+        ("en", "Shoot, I have to run, the budget stuff we can sort out later.", .interruption),
+        ("es", "Me tengo que ir, lo del presupuesto lo vemos mañana.", .interruption),
+        ("fr", "Je dois filer, le budget on le regarde demain.", .interruption),
+        ("en", "I have to leave early on Fridays, so I'll paint the hallway later in the month.", nil),
+        ("es", "Me tengo que ir de viaje en mayo, así que lo pintaremos más tarde, en verano.", nil),
+        ]
+
+    @Test func seventhRoundProbes() throws {
+        for (language, answer, signal) in Self.seventhRound {
+            let found = try Fixtures.rules(language).endSignal(in: answer)
+            // Having said it all takes leave (`stop`) as well as completes (`ready`): both finish.
+            let fits = signal == .ending ? found == .ending || found == .interruption : found == signal
+            #expect(fits, "\(language): \"\(answer)\" gave \(String(describing: found))")
+        }
+    }
+
+    /// Being worn out counts only where it ends its clause, and only with putting off (else
+    /// it is a cue): "tired of the dark colours" is about the colours.
+    @Test func wornOutOnlyAtTheEndOfItsClause() throws {
+        let german = try Fixtures.rules("de")
+        #expect(german.endSignal(in: "Die Farbe. Ich bin heute total kaputt, machen wir morgen weiter.") == .interruption)
+        #expect(german.endSignal(in: "Ich bin so müde von den Diskussionen, dass ich das später entscheide.") == nil)
+        let spanish = try Fixtures.rules("es")
+        #expect(spanish.endSignal(in: "Estoy molida, lo seguimos mañana.") == .interruption)
+        #expect(spanish.endSignal(in: "Estoy molida de tanto pintar, pero mañana seguimos con el salón.") == nil)
+        let conversation = Fixtures.conversation([("opening", "A first idea."), ("problem", "Honestly, I'm totally wiped.")])
+        #expect(try Fixtures.rules("en").endingCue(of: conversation) == .interruption)
+    }
+
+    /// A one-word ending or interruption after content, or before more content, is what
+    /// the story says as often as what the person does: a cue, never forced.
+    @Test func oneWordEndingsAmidContentAreCues() throws {
+        let german = try Fixtures.rules("de")
+        #expect(german.endSignal(in: "Du drückst den Knopf, und das Licht geht aus, fertig.") == nil)
+        #expect(german.endSignal(in: "Die Kinder, die Arbeit. Fertig.") == .ending)
+        #expect(german.endSignal(in: "Meine Mutter sagt: Schluss. Aber ich mache weiter, das Projekt ist mir wichtig.") == nil)
+        #expect(german.endSignal(in: "Die Kinder, die Arbeit. Schluss.") == .interruption)
+        let english = try Fixtures.rules("en")
+        #expect(english.endSignal(in: "You press the button and it starts, done.") == nil)
+    }
+
     @Test(arguments: LanguagePackLoader.supportedLanguages)
     func refusalsInOwnWordsRefuse(language: String) throws {
         let rules = try Fixtures.rules(language)

@@ -24,11 +24,10 @@ import Testing
             "de-refusal-f03", "de-refusal-g02", "de-indirectEnding-g05",
         ]
         /// issue 13: ending words used as content that the rules still take for an ending (test split):
-        /// a quoted "hör einfach auf. Schluss, aus." after a colon that spans sentences; a negated
-        /// record verb about someone else's past act ("Die haben das Konzert nicht aufgenommen")
-        /// or about the product ("it shouldn't record anything").
+        /// a negated record verb about someone else's past act ("Die haben das Konzert nicht
+        /// aufgenommen") or about the product ("it shouldn't record anything").
         static let falseEndings: Set<String> = [
-            "de-endingWordAsContent-04", "de-endingWordAsContent-g12", "en-endingWordAsContent-g06",
+            "de-endingWordAsContent-g12", "en-endingWordAsContent-g06",
         ]
         /// issue 13: gates opened by keywords. en-refusal-12 (test): an appraisal in the past
         /// ("it went badly") still counts as a meeting ahead. en-/fr-endingWordAsContent-f01/f02
@@ -40,6 +39,8 @@ import Testing
         static let gating: Set<String> = [
             "en-refusal-12", "en-endingWordAsContent-f01", "fr-endingWordAsContent-f02", "en-endingWordAsContent-f02",
             "de-refusal-g02", "en-injection-h09",
+            // Seventh batch (dev): a meeting the day before a past reunion, past in the verb only.
+            "ja-meetingInPassing-i10",
         ]
         /// A false ending offers only finals: no acceptable question is left for the model. (A
         /// missed ending still offers `stop` and `ready`: the model sees every ending.)
@@ -106,8 +107,8 @@ import Testing
         }
     }
 
-    /// The floor without a model, measured on this set (92.8 % overall, 90.1 % in the weakest
-    /// language, German, after issue 13's sixth batch; dev 95.0 %, test 87.6 %). Printed for
+    /// The floor without a model, measured on this set (93.0 % overall, 90.8 % in the weakest
+    /// language, German, after issue 13's seventh batch; dev 94.8 %, test 88.2 %). Printed for
     /// the report, per language, split and category; the thresholds only catch regressions.
     @Test func fallbackOnlyAcceptableRate() throws {
         let scenarios = try Fixtures.choiceScenarios()

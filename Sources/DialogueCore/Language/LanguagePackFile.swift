@@ -20,7 +20,7 @@ struct LanguagePackFile: Decodable, Sendable {
     struct PhrasesFile: Decodable, Sendable {
         var endings, interruptions, refusals, refusalCoversAll, fillers, endingTails, particles, negatives: [String]?
         var hesitations, productIdea, meeting, reflection: [String]?
-        var recordVerbs, recordPlaces, negations, talkDeixis, secrecy, removalVerbs, leavingNow, postponing: [String]?
+        var recordVerbs, recordPlaces, negations, talkDeixis, secrecy, removalVerbs, leavingNow, wornOut, postponing: [String]?
         var continuations, farewells, saidEnough, timeFrames, closers, glue, addressees, forgetVerbs, ownSpeech, reportingVerbs: [String]?
         var instructionCues, complementizers, pastTime, besideThePoint, trailingConnectives, filledPauses: [String]?
         var angleCues: [String: [String]]?
@@ -101,6 +101,7 @@ struct LanguagePackFile: Decodable, Sendable {
             secrecy: pickList("secrecy", \.secrecy),
             removalVerbs: pickList("removalVerbs", \.removalVerbs),
             leavingNow: pickList("leavingNow", \.leavingNow),
+            wornOut: pickList("wornOut", \.wornOut),
             postponing: pickList("postponing", \.postponing),
             continuations: pickList("continuations", \.continuations),
             timeFrames: pickList("timeFrames", \.timeFrames),

@@ -56,6 +56,10 @@ public struct Phrases: Sendable, Hashable, Codable {
     /// "I need to head out now", "my train's here", "je suis à la bourre", "もう出ないと";
     /// "…" separates split parts ("muss … los"), as in `recordVerbs`.
     public var leavingNow: [String]
+    /// Being worn out now, as a reason to stop: "I'm absolutely wiped", "estoy muerta de sueño",
+    /// "je suis lessivé", "ich bin total kaputt", "頭が回らない". Only at the end of its clause:
+    /// "tired of the dark colours", "müde von den Diskussionen" are about something else.
+    public var wornOut: [String]
     /// "I'll come back to this", "on reprend ça ce soir", "lo seguimos otro día", "また今度".
     public var postponing: [String]
 

@@ -110,8 +110,13 @@ struct SplitPhraseList: Sendable {
     /// quítalo", "今のところは消してもらえますか"), not inside a description ("you can delete it").
     func standsAtEdge(of clause: [String], fillers: PhraseList, tails: PhraseList) -> Bool {
         let starts = fillers.reachable(clause, from: 0)
-        return occurs(inClause: clause, startingAt: starts, endingBy: nil)
-            || occurs(inClause: clause, startingAt: nil, endingBy: { tails.composes(clause, from: $0, to: clause.count) })
+        return occurs(inClause: clause, startingAt: starts, endingBy: nil) || endsClause(clause, tails: tails)
+    }
+
+    /// Whether some entry ends the clause, with nothing but `tails` after it ("I'm absolutely
+    /// wiped", "ich bin total durch heute").
+    func endsClause(_ clause: [String], tails: PhraseList) -> Bool {
+        occurs(inClause: clause, startingAt: nil, endingBy: { tails.composes(clause, from: $0, to: clause.count) })
     }
 
     private func occurs(inClause clause: [String], startingAt starts: Set<Int>?, endingBy end: ((Int) -> Bool)?) -> Bool {

@@ -40,16 +40,16 @@ extension PhraseBook {
             || text.sentences.last.map(forgetsWhatWasSaid) == true {
             return .refusal
         }
-        if clauses.contains(where: { interruptions.clauseMatches($0) && !isReported($0) }) || leavesAndPutsOff(text) {
-            return .interruption
-        }
         // The last sentence that says something, skipping closing small talk ("Thank you.").
         let lastSaying = text.sentences.indices.last { index in
             !isSmallTalk(text.sentences[index]) || text.sentences[index].contains(where: endings.clauseMatches)
                 || takesLeave(text, sentence: index)
         }
+        if text.sentences.indices.contains(where: { interrupts(text, sentence: $0, lastSaying: lastSaying) }) || leavesAndPutsOff(text) {
+            return .interruption
+        }
         if let index = lastSaying, closes(text, sentence: index) {
-            return clauses.contains(where: leavingNow.occurs(inClause:)) ? .interruption : .ending
+            return clauses.contains(where: leavesNow) ? .interruption : .ending
         }
         if let index = lastSaying, takesLeave(text, sentence: index) { return .interruption }
         if afterAnythingElse, !sentences.isEmpty,
@@ -70,8 +70,27 @@ extension PhraseBook {
         let isEnding = { (clause: [String]) in self.endings.clauseMatches(clause) && !self.isReported(clause) }
         if sentence.allSatisfy(isControl) { return sentence.contains(where: isEnding) }
         guard let last = sentence.lastIndex(where: { !smallTalk.composes($0, from: 0, to: $0.count) || endings.clauseMatches($0) }),
-              isEnding(sentence[last]), !text.afterColon[index][last] else { return false }
+              isEnding(sentence[last]), !text.afterColon[index][last], !isOneWord(sentence[last], endingWords) else { return false }
         return !sentence[..<last].contains { !isControl($0) && endingWords.occurs(inClause: $0) }
+    }
+
+    /// A clause that is one word after its fillers ("…, fertig.", "…, and done", "listo"): after
+    /// content in the same sentence it as often closes the example as the talk ("erst wenn du
+    /// aufstehst, ist Schluss mit dem Klingeln, fertig"), so it is only a cue for the model.
+    func isOneWord(_ clause: [String], _ phrases: PhraseList) -> Bool {
+        fillers.reachable(clause, from: 0).contains { start in
+            start == clause.count - 1 && phrases.matches(in: clause, at: start).contains { $0.tokens.count == 1 }
+        }
+    }
+
+    /// Whether the sentence breaks off, anywhere in the answer: a clause of it is an interruption
+    /// phrase, not reported. A one-word one ("Schluss", "basta", "stop") counts only in the last
+    /// sentence that says something: before more content it is as often what someone advised
+    /// ("Mein Kumpel sagt: hör einfach auf. Schluss, aus. Aber so einfach ist das nicht.").
+    func interrupts(_ text: MatchableText, sentence index: Int, lastSaying: Int?) -> Bool {
+        text.sentences[index].contains { clause in
+            interruptions.clauseMatches(clause) && !isReported(clause) && (index == lastSaying || !isOneWord(clause, interruptions.phrases))
+        }
     }
 
     /// Whether a clause of the sentence takes leave of the talk in its own words ("Perdona, me
@@ -101,7 +120,7 @@ extension PhraseBook {
             (recordVerbs.occurs(inClause: clause) || recordPlaces.occurs(inClause: clause)) && negations.occurs(inClause: clause)
                 && !productIdea.occurs(inClause: clause)
         }) { return .refusal }
-        if clauses.contains(where: { interruptions.clauseMatches($0) || leavingNow.occurs(inClause: $0) })
+        if clauses.contains(where: { interruptions.clauseMatches($0) || leavesNow($0) })
             || (text.sentences.last ?? []).contains(where: postponing.occurs(inClause:)) {
             return .interruption
         }

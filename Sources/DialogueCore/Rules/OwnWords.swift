@@ -68,7 +68,7 @@ extension PhraseBook {
             let before = index > 0 ? sentence[index - 1] : nil
             if let before, endsWithReportingVerb(before) { return false }
             if refusals.clauseMatches(sentence[index]) { return true }
-            let topic = before.map(isPointerOnly) ?? false
+            let topic = before.map { isPointerOnly($0) || startsWithOwnSpeech($0) } ?? false
             let negatedAbove = before.map { negations.occurs(inClause: $0) && isReported(sentence[index]) } ?? false
             return refusesKeeping(sentence[index], topic: topic, negatedAbove: negatedAbove)
         }
@@ -88,6 +88,16 @@ extension PhraseBook {
         }
     }
 
+    /// A clause that starts with the person's own words as its topic, whatever it adds about
+    /// them ("ce que je viens de dire sur lui, tu le gardes pas", "what I said about my boss,
+    /// don't keep it"): a pointer at what was said that is also own speech.
+    func startsWithOwnSpeech(_ clause: [String]) -> Bool {
+        fillers.reachable(clause, from: 0).contains { start in
+            !talkDeixis.matches(in: clause, at: start).isEmpty
+                && ownSpeech.standsAtEdge(of: Array(clause[start...]), fillers: PhraseList([]), tails: PhraseList([]))
+        }
+    }
+
     /// "Forget I said any of that", "Vergiss bitte, was ich eben gesagt habe", "さっきの話は
     /// 忘れてください": a forget imperative at the edge of a clause, the person's own words in
     /// the same sentence, and nothing else there: "Forget what I said about the price, it's
@@ -103,9 +113,20 @@ extension PhraseBook {
     /// An indirect ending: the person has to leave now and puts the rest off ("my train's
     /// here, I'll have to finish this tonight", "je dois filer, on en reparle", "また今度話します、
     /// もう出ないと"). Either alone is only a cue: "we'll see later" is a plan, "I have to
-    /// leave at six" a fact.
+    /// leave at six" a fact. Nothing but control or the reason for leaving follows the putting
+    /// off in its sentence: "また今度にしようと思って、買い物はやめました" tells a story.
     func leavesAndPutsOff(_ text: MatchableText) -> Bool {
-        text.clauses.contains(where: leavingNow.occurs(inClause:)) && text.clauses.contains(where: postponing.occurs(inClause:))
+        text.clauses.contains(where: leavesNow) && text.sentences.contains { sentence in
+            sentence.indices.contains { index in
+                postponing.occurs(inClause: sentence[index]) && sentence[(index + 1)...].allSatisfy { isControl($0) || leavesNow($0) }
+            }
+        }
+    }
+
+    /// Having to leave now, or being worn out now ("I'm absolutely wiped", "ich bin total durch
+    /// heute"), which ends its clause: "müde von den ewigen Diskussionen" is about something else.
+    func leavesNow(_ clause: [String]) -> Bool {
+        leavingNow.occurs(inClause: clause) || wornOut.endsClause(clause, tails: tails)
     }
 
     /// A clause that begins with a complementizer reports something ("decirles que lo dejamos",

@@ -22,6 +22,7 @@ struct PhraseBook: Sendable {
     let secrecy: SplitPhraseList
     let removalVerbs: SplitPhraseList
     let leavingNow: SplitPhraseList
+    let wornOut: SplitPhraseList
     let postponing: SplitPhraseList
     /// `leavingNow` and `postponing` as whole clauses: control, not content, in a closing sentence.
     let leavingOrPostponingClauses: ClauseMatcher
@@ -71,8 +72,9 @@ struct PhraseBook: Sendable {
         secrecy = SplitPhraseList(phrases.secrecy)
         removalVerbs = SplitPhraseList(phrases.removalVerbs)
         leavingNow = SplitPhraseList(phrases.leavingNow)
+        wornOut = SplitPhraseList(phrases.wornOut)
         postponing = SplitPhraseList(phrases.postponing)
-        leavingOrPostponingClauses = clauses(phrases.leavingNow + phrases.postponing)
+        leavingOrPostponingClauses = clauses(phrases.leavingNow + phrases.wornOut + phrases.postponing)
         leaveTaking = LeaveTaking(vocabulary: PhraseList(phrases.fillers + phrases.endingTails + phrases.talkDeixis + phrases.glue
                                                          + phrases.particles),
                                   timeFrames: PhraseList(phrases.timeFrames + phrases.postponing),
