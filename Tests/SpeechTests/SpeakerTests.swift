@@ -18,7 +18,7 @@ extension SharedDevices {
             let speechOnset = try #require(Signal.onset(reference))
             let speechEnd = try #require(Signal.audibleEnd(reference, sampleRate: rate))
             try #require((reference.map(abs).max() ?? 1) < TestAudio.markerLevel, "the speech is as loud as the marker")
-            let markerLength = TestAudio.marker().samples.count
+            let markerSpan = TestAudio.markerSpan(sampleRate: rate)
 
             let speaker = try Speaker(server: AudioServer())
             #expect(speaker.deviceName == "speaker")
@@ -39,7 +39,7 @@ extension SharedDevices {
 
             #expect(timings.map(\.leadingSilence) == [0.24, 0.06, 0.06])
             for (number, timing) in timings.enumerated() {
-                let before = markers[number] + markerLength, after = markers[number + 1]
+                let before = markers[number] + markerSpan, after = markers[number + 1]
                 let heardOnset = try #require(Signal.onset(Array(samples[before..<after]))) + before
                 let (lag, correlation) = Signal.align(samples, reference, around: heardOnset - speechOnset, radius: 64)
                 let first = Signal.rms(samples[(lag + speechOnset)..<(lag + speechOnset + window)])
@@ -76,7 +76,7 @@ extension SharedDevices {
             let reference = Signal.floats(long), nextReference = Signal.floats(next)
             let speechOnset = try #require(Signal.onset(reference))
             let speechEnd = try #require(Signal.audibleEnd(reference, sampleRate: rate))
-            let markerLength = TestAudio.marker().samples.count
+            let markerSpan = TestAudio.markerSpan(sampleRate: rate)
             let speaker = try Speaker(server: AudioServer())
             let recorder = try MonitorRecorder(sampleRate: rate)
             let playing = Task { try await speaker.play(long) }
@@ -107,7 +107,7 @@ extension SharedDevices {
             #expect(lag + speechOnset == heardOnset || abs(lag + speechOnset - heardOnset) < rate / 1_000)
             #expect(heard < (speechEnd - speechOnset) / 2, "the sentence went on after the cancel")
             // Nothing of the sentence after the marker: only "Next.", whole, then silence.
-            let nextStart = markers[0] + markerLength
+            let nextStart = markers[0] + markerSpan
             let nextOnset = try #require(Signal.onset(Array(samples[nextStart..<markers[1]]))) + nextStart
             let nextEnd = try #require(Signal.audibleEnd(Array(samples[nextStart..<markers[1]]), sampleRate: rate)) + nextStart
             let nextReferenceOnset = try #require(Signal.onset(nextReference))

@@ -85,25 +85,44 @@ enum TestAudio {
     }
     static let markerLevel: Float = 0.8
 
+    /// Samples from a marker's start (`markers`) to past its end: its length, and 2 ms for the
+    /// edge the server's resampling softens, so what follows is not taken to start inside it.
+    static func markerSpan(sampleRate: Int = 22_050) -> Int {
+        marker(sampleRate: sampleRate).samples.count + sampleRate / 500
+    }
+
     /// Plays the marker into `sink` now and returns once it has been played.
     static func playMarker(into sink: String = "speaker") async throws {
         _ = try await inject(marker(), when: {}, into: sink, leadingSilence: 0).value
     }
 
-    /// Where markers start in `samples`: the first sample above `markerLevel`, then the next one
-    /// at least 0.1 s later, and so on.
+    /// Where markers start in `samples`: one is found at a sample above `markerLevel` (the
+    /// next at least 0.1 s later, and so on) and starts a little before it (`markerStart`).
     static func markers(in samples: [Float], sampleRate: Int) -> [Int] {
         var onsets: [Int] = []
         var index = 0
         while index < samples.count {
             if abs(samples[index]) > markerLevel {
-                onsets.append(index)
+                onsets.append(markerStart(before: index, in: samples, sampleRate: sampleRate))
                 index += sampleRate / 10
             } else {
                 index += 1
             }
         }
         return onsets
+    }
+
+    /// Where the marker first louder than `markerLevel` at `index` begins. Its first samples are
+    /// quieter (a sine starts at 0, and the server's resampling softens the edge), and a 10 ms
+    /// window that took them in counted them as the sound before the marker (the speaker's
+    /// cancel test failed 3 times in 17 so). Walks back at most 2 ms, to where the 16 samples
+    /// before are quiet, so speech right before a marker is not taken for it.
+    static func markerStart(before index: Int, in samples: [Float], sampleRate: Int) -> Int {
+        var start = index
+        while start > max(16, index - sampleRate / 500), samples[(start - 16)..<start].contains(where: { abs($0) > 0.01 }) {
+            start -= 1
+        }
+        return start
     }
 
     /// Renders `text` (espeak-ng, in memory).
