@@ -19,13 +19,17 @@ enum SpokenRefusals {
         var scope: RefusalScope
     }
 
-    /// Content the person says before refusing everything, and the refusals.
+    /// Content the person says before refusing everything, and the refusals. The German
+    /// content is one whisper base takes surely from espeak-ng (mean log-probability -0.6 to
+    /// -0.8): "Meine Nachbarin will ihr altes Klavier an eine Schule verkaufen." came back
+    /// garbled at -1.45, beside the -1.5 below which a transcript is dropped as unsure, and the
+    /// demo then asked again and heard the refusal first.
     static let cases: [String: (content: String, refusals: [Case])] = [
         "en": ("My neighbour wants to sell her old piano to a school.", [
             Case(text: "Please don't record this part.", scope: .answer),
             Case(text: "I don't want any of this recorded.", scope: .everything),
         ]),
-        "de": ("Meine Nachbarin will ihr altes Klavier an eine Schule verkaufen.", [
+        "de": ("Ich habe eine Idee für einen Laden mit gebrauchten Büchern.", [
             Case(text: "Ich möchte das nicht aufnehmen.", scope: .answer),
             Case(text: "Ich will nicht, dass irgendetwas davon gespeichert wird.", scope: .everything),
         ]),
