@@ -105,15 +105,6 @@ public struct Exchange: Sendable {
                     reply = try await answers.answer(to: asked, early: decideEarly)
                 }
                 mayGoOn = false
-                if case .unclear = reply {
-                    // The person said something that gave no words: ending the exchange as if
-                    // they had not would drop them. The question is asked once more.
-                    onEvent(.unclear)
-                    if askedAgain { endReason = .noAnswer; break loop }
-                    askedAgain = true
-                    continue loop
-                }
-                askedAgain = false
                 if let scope = Self.refusal(in: reply, answering: asked, rules: rules) {
                     // Stop at once; the refused words are not kept, nor the journal.
                     refusal = scope
@@ -132,7 +123,15 @@ public struct Exchange: Sendable {
                     record(goesOn ? .continued(text) : .answered(text))
                     onEvent(.answered(text))
                     mayGoOn = true   // sayUnlessResumed just speaks for sources that cannot go on
-                case .noAnswer, .unclear:
+                    askedAgain = false
+                case .unclear:
+                    // The person said something that gave no words: ending the exchange as if
+                    // they had not would drop them. The question is asked once more.
+                    onEvent(.unclear)
+                    if askedAgain { endReason = .noAnswer; break loop }
+                    askedAgain = true
+                    continue loop   // no decision: the same question again
+                case .noAnswer:
                     onEvent(.noAnswer)
                     endReason = .noAnswer
                     break loop
