@@ -362,8 +362,7 @@ public struct TurnSummary: Sendable {
                      "   error: WER (CER for ja) against the reference; left: whisper's work after the final pause, median / p95 / max"]
         func left(_ seconds: [Double]) -> String {
             let sorted = seconds.sorted()
-            let p95 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
-            return String(format: "%.2f / %.2f / %.2f s", sorted[sorted.count / 2], p95, sorted.last ?? 0)
+            return String(format: "%.2f / %.2f / %.2f s", sorted[sorted.count / 2], percentile(seconds, 95), sorted.last ?? 0)
         }
         for split in ["dev", "test"] {
             let finals = results.filter { !$0.incremental.isEmpty && $0.moment.answer.split == split }

@@ -139,9 +139,9 @@ public struct ChoiceReport: Sendable, Encodable {
     }
 }
 
-/// Nearest-rank percentile of millisecond latencies.
-public func percentile(_ values: [Int], _ p: Double) -> Int {
-    guard !values.isEmpty else { return 0 }
+/// Nearest-rank percentile of latencies (milliseconds, seconds); zero when there are none.
+public func percentile<Value: Comparable & AdditiveArithmetic>(_ values: [Value], _ p: Double) -> Value {
+    guard !values.isEmpty else { return .zero }
     let sorted = values.sorted()
     let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
     return sorted[min(max(rank, 1), sorted.count) - 1]
