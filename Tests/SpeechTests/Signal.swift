@@ -32,6 +32,25 @@ enum Signal {
         samples.firstIndex { abs($0) > threshold }
     }
 
+    /// Where a sound that lasts begins: the first sample louder than `threshold` in the first
+    /// 5 ms window louder than `level` (-40 dBFS). Unlike `onset`, it does not take a click of
+    /// a few samples for a sound.
+    static func lastingOnset(_ samples: [Float], sampleRate: Int, level: Float = 0.01, threshold: Float = 0.002) -> Int? {
+        let window = sampleRate / 200
+        guard samples.count >= window else { return nil }
+        let loud = level * level * Float(window)
+        var energy = samples[..<window].reduce(0) { $0 + $1 * $1 }
+        for start in 0...(samples.count - window) {
+            if start > 0 {
+                energy += samples[start + window - 1] * samples[start + window - 1] - samples[start - 1] * samples[start - 1]
+            }
+            if energy > loud {
+                return samples[start..<(start + window)].firstIndex { abs($0) > threshold }
+            }
+        }
+        return nil
+    }
+
     /// The end of the last 10 ms window louder than `level` (-50 dBFS): the audible end.
     static func audibleEnd(_ samples: [Float], sampleRate: Int, level: Float = 0.00316) -> Int? {
         let window = sampleRate / 100
