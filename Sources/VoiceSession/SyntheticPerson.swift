@@ -48,6 +48,10 @@ public final class SyntheticPerson: Sendable {
         try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
     }
 
+    /// The program heard sound but no words (`AnswerOutcome.unclear`) and asks the same
+    /// question again: a person says the same thing again, not their next line.
+    func sayItAgain() { turn.withLock { $0 = max(0, $0 - 1) } }
+
     /// `spoken` as one buffer; a "[pause 1.5s]" in it is that much silence, so the person can
     /// pause mid-thought as people do (espeak-ng never does).
     static func render(_ spoken: String, voice: String) throws -> PCMBuffer {

@@ -184,6 +184,7 @@ public struct VoiceAnswers: ResumableAnswers {
             }
             feedback.events.emit(.transcribed(text: text, speculative: early != nil,
                                               speechEnd: result.timing.speechEnd ?? 0, endpoint: result.timing.endpoint))
+            if text.isEmpty { person?.sayItAgain() }
             return HeardAnswer(outcome: text.isEmpty ? .unclear : .answer(text), recording: result)
         case .stopped, .cancelled:
             let partial = result.heardSpeech ? try? await transcribeHeard(result.samples) : nil
