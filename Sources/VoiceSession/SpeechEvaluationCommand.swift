@@ -16,11 +16,14 @@ public enum SpeechEvaluationCommand {
         var folder = ""
         var whisperModel: String?
         var noWhisperCLI = false
+        var promptWithQuestion = false
         public init() {}
         public static let declarations: [Declaration<Self>] = [
             .positional("[FOLDER]", \.folder, SpeechEvaluationCommand.folderHelp, SpeechEvaluationCommand.folderParser),
             .value("--whisper-model PATH", \.whisperModel, "another whisper.cpp ggml model (whisper-cli uses it too)"),
             .flag("--no-whisper-cli", \.noWhisperCLI, "ours only"),
+            .flag("--prompt-with-question", \.promptWithQuestion,
+                  "also the dialogue's settings with the language's opening question as whisper's initial prompt"),
         ]
     }
 
@@ -32,7 +35,11 @@ public enum SpeechEvaluationCommand {
         let compared = !options.noWhisperCLI && FileManager.default.isExecutableFile(atPath: cli)
         if !options.noWhisperCLI, !compared { printToStandardError("whisper-cli not found at \(cli) (make deps builds it): ours only.") }
         printToStandardError("\(set.clips.count) clips in \(folder)")
-        let evaluation = SpeechEvaluation(transcriber: try Transcriber(modelPath: model), whisperCLI: compared ? (cli, model) : nil)
+        // The opening question as it is shown (its text, not the kana speech form).
+        let prompts = options.promptWithQuestion
+            ? Dictionary(uniqueKeysWithValues: try LanguagePackLoader().loadAll().map { ($0.whisperLanguage, $0.opening.text) }) : [:]
+        let evaluation = SpeechEvaluation(transcriber: try Transcriber(modelPath: model), whisperCLI: compared ? (cli, model) : nil,
+                                          prompts: prompts)
         let results = try await evaluation.run(set) { print($0.line) }
         print(SpeechSummary(results).text)
         return 0
