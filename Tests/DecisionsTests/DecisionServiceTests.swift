@@ -39,7 +39,7 @@ struct DecisionServiceTests {
         let set = try ChoiceScenarioSet.load(from: DecisionFixtures.fixture("choice-scenarios.json"))
         let service = DecisionService(model: try DecisionFixtures.model(), settings: DecisionFixtures.settings())
         let endings = set.cases.filter(\.mustEnd)
-        try #require(endings.count == 343)
+        try #require(endings.count == 378)
         for scenario in endings {
             let rules = try DecisionFixtures.rules(scenario.language)
             let outcome = try await service.nextQuestion(scenario.conversation, rules: rules)
