@@ -339,14 +339,77 @@ import Testing
         ("es", "Me tengo que ir de viaje en mayo, así que lo pintaremos más tarde, en verano.", nil),
         ]
 
-    @Test func seventhRoundProbes() throws {
-        for (language, answer, signal) in Self.seventhRound {
+    @Test func seventhRoundProbes() throws { try expectSignals(Self.seventhRound) }
+
+    /// Each answer gives its signal. Having said it all takes leave (`stop`) as well as
+    /// completes (`ready`): both finish.
+    func expectSignals(_ probes: [(language: String, answer: String, signal: EndSignal?)]) throws {
+        for (language, answer, signal) in probes {
             let found = try Fixtures.rules(language).endSignal(in: answer)
-            // Having said it all takes leave (`stop`) as well as completes (`ready`): both finish.
             let fits = signal == .ending ? found == .ending || found == .interruption : found == signal
             #expect(fits, "\(language): \"\(answer)\" gave \(String(describing: found))")
         }
     }
+
+    /// Issue 13, eighth batch: the kinds it missed, in other words (written here, not taken from
+    /// the set): putting off until a free moment ("when I've got a minute", "cuando tenga un rato",
+    /// "quand j'aurai le temps", "wenn ich mehr Zeit habe", "時間があるときに"), getting the door or the
+    /// phone, leaving at a run, "te dejo", subjunctive leaving ("faut que je parte"), not much more
+    /// to say and said-it-all idioms ("the gist of it", "en gros c'est tout"), closing with "gut
+    /// sein", a reason joined to a farewell without a comma ("ので失礼します"), present-tense requests
+    /// ("tu supprimes ce bout-là", "das schreibst du nicht auf"), "のくだり" as a pointer. Traps: what
+    /// the product, a recorder or another person records or deletes (the subject is someone else,
+    /// the verb active; a passive still refuses), free moments in a plan, a reason with ので in a
+    /// story.
+    static let eighthRound: [(language: String, answer: String, signal: EndSignal?)] = [
+        ("en", "Oh, the kettle's boiling, let's continue when I've got a minute.", .interruption),
+        ("en", "Someone's knocking, I need to get the door.", .interruption),
+        ("en", "I don't have much more to say, really.", .ending),
+        ("en", "This shouldn't be saved, sorry.", .refusal),
+        ("en", "I'd rather they didn't keep any of this.", .refusal),
+        ("en", "The app doesn't keep anything, it just streams, and it shouldn't save what the user deletes.", nil),
+        ("en", "The recorder didn't save anything because the battery died.", nil),
+        ("en", "She never wrote any of it down, which is why I'm doing it.", nil),
+        ("en", "We'll continue the project when I have more time next year.", nil),
+        ("es", "Bueno, ya lo retomamos cuando tenga un rato.", .interruption),
+        ("es", "Me voy corriendo, que pierdo el tren.", .interruption),
+        ("es", "Uy, ha llegado mi madre, te dejo.", .interruption),
+        ("es", "Creo que no tengo mucho más que añadir.", .ending),
+        ("es", "No debe guardar nada del usuario, eso es clave.", nil),
+        ("es", "Te dejo el enlace en el chat y lo miras.", nil),
+        ("es", "Cuando tenga un rato quiero leer más sobre esto.", nil),
+        ("fr", "Tu supprimes ce bout-là, s'il te plaît.", .refusal),
+        ("fr", "Faut que je parte, on en reparle.", .interruption),
+        ("fr", "On reprendra quand je serai plus tranquille.", .interruption),
+        ("fr", "Bon, j'ai pas grand-chose à ajouter.", .ending),
+        ("fr", "Il ne doit rien garder, pas d'historique, rien du tout.", nil),
+        ("fr", "Il n'a pas enregistré le match, du coup on l'a raté.", nil),
+        ("fr", "Quand j'aurai un moment, je veux apprendre la guitare.", nil),
+        ("de", "Das mit meinem Vater schreibst du bitte nicht auf.", .refusal),
+        ("de", "Es darf nicht gespeichert werden, bitte.", .refusal),
+        ("de", "So, für heute lassen wir es gut sein.", .interruption),
+        ("de", "Oh, da ist jemand an der Tür, ich muss aufmachen.", .interruption),
+        ("de", "Lass uns weitermachen, wenn ich mehr Luft habe.", .interruption),
+        ("de", "Es darf keine Daten speichern, sonst kauft das keiner.", nil),
+        ("de", "Keiner hat das protokolliert, und jetzt streiten alle.", nil),
+        ("de", "Wenn ich mehr Zeit habe, will ich Gitarre lernen.", nil),
+        ("ja", "電話が鳴ったので失礼します。", .interruption),
+        ("ja", "すみません、そろそろ出ないといけないので。", .interruption),
+        ("ja", "続きはまた時間があるときにお願いします。", .interruption),
+        ("ja", "あ、家族のくだりは書かないでください。", .refusal),
+        ("ja", "お客さんが来たので、お茶を出しました。", nil),
+        ("ja", "時間があるときに本を読むのが好きです。", nil),
+        ("ja", "雨が降ったので出かけるのをやめました。", nil),
+        ("en", "And that's the gist of it, really.", .ending),
+        ("es", "Y poco más, la verdad.", .ending),
+        ("fr", "Voilà, en gros c'est tout.", .ending),
+        ("de", "Das war's im Großen und Ganzen.", .ending),
+        ("ja", "言いたいことはだいたいそれくらいです。", .ending),
+        ("es", "Cuando terminé el curso pensé: ya está, por fin.", nil),
+        ("de", "Als der Kuchen fertig war, haben wir alle gegessen.", nil),
+    ]
+
+    @Test func eighthRoundProbes() throws { try expectSignals(Self.eighthRound) }
 
     /// Being worn out counts only where it ends its clause, and only with putting off (else
     /// it is a cue): "tired of the dark colours" is about the colours.

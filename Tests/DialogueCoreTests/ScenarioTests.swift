@@ -19,23 +19,14 @@ import Testing
         /// ordinary verb is as often a lost key.
         static let missedEndings: Set<String> = [
             "de-indirectEnding-02", "de-indirectEnding-04", "ja-refusal-04", "ja-indirectEnding-04",
-            "de-indirectEnding-08", "de-indirectEnding-13", "ja-refusal-20", "ja-indirectEnding-13", "ja-indirectEnding-14",
+            "de-indirectEnding-08", "ja-refusal-20", "ja-indirectEnding-13", "ja-indirectEnding-14",
             "ja-explicitEnding-08", "es-refusal-17", "en-refusal-12", "en-explicitEnding-06", "fr-explicitEnding-06",
             "de-refusal-f03", "de-refusal-g02", "de-indirectEnding-g05",
-            // Eighth batch (dev), missed blind before the rules change.
-            "en-indirectEnding-j05", "es-indirectEnding-j04", "es-indirectEnding-j05", "es-indirectEnding-j06",
-            "es-indirectEnding-j07", "fr-refusal-j03", "fr-indirectEnding-j04", "fr-indirectEnding-j05", "fr-indirectEnding-j06",
-            "de-refusal-j01", "de-indirectEnding-j06", "de-indirectEnding-j07", "ja-refusal-j01", "ja-indirectEnding-j04",
-            "ja-indirectEnding-j05", "ja-indirectEnding-j07",
         ]
-        /// issue 13: ending words used as content that the rules still take for an ending (test split):
-        /// a negated record verb about someone else's past act ("Die haben das Konzert nicht
-        /// aufgenommen") or about the product ("it shouldn't record anything").
-        static let falseEndings: Set<String> = [
-            "de-endingWordAsContent-g12", "en-endingWordAsContent-g06",
-            // Eighth batch (dev), taken for endings blind before the rules change.
-            "en-endingWordAsContent-j08", "fr-endingWordAsContent-j08",
-        ]
+        /// issue 13: ending words used as content that the rules still take for an ending. None
+        /// since the eighth batch: a record verb whose subject is someone or something else ("it
+        /// shouldn't save anything", "die haben … nicht aufgenommen") is content.
+        static let falseEndings: Set<String> = []
         /// issue 13: gates opened by keywords. en-refusal-12 (test): an appraisal in the past
         /// ("it went badly") still counts as a meeting ahead. en-/fr-endingWordAsContent-f01/f02
         /// (dev, fresh batch): a plan to launch the next project reads as a product idea ("launch",
@@ -48,8 +39,10 @@ import Testing
             "de-refusal-g02", "en-injection-h09",
             // Seventh batch (dev): a meeting the day before a past reunion, past in the verb only.
             "ja-meetingInPassing-i10",
-            // Eighth batch (dev), blind.
-            "de-refusal-j01", "de-hesitant-j11", "es-meetingInPassing-j11", "fr-indirectEnding-j04", "fr-indirectEnding-j06",
+            // Eighth batch (dev): founding a choir ("gründen") reads as a product idea.
+            "de-hesitant-j11",
+            // Test split, found once it stopped being a false ending (the rules were not changed for it).
+            "en-endingWordAsContent-g06",
         ]
         /// A false ending offers only finals: no acceptable question is left for the model. (A
         /// missed ending still offers `stop` and `ready`: the model sees every ending.)
@@ -116,8 +109,8 @@ import Testing
         }
     }
 
-    /// The floor without a model, measured on this set (93.0 % overall, 90.8 % in the weakest
-    /// language, German, after issue 13's seventh batch; dev 94.8 %, test 88.2 %). Printed for
+    /// The floor without a model, measured on this set (93.5 % overall, 92.1 % in the weakest
+    /// language, German, after issue 13's eighth batch; dev 94.9 %, test 89.3 %). Printed for
     /// the report, per language, split and category; the thresholds only catch regressions.
     @Test func fallbackOnlyAcceptableRate() throws {
         let scenarios = try Fixtures.choiceScenarios()

@@ -23,6 +23,7 @@ struct LanguagePackFile: Decodable, Sendable {
         var recordVerbs, recordPlaces, negations, talkDeixis, secrecy, removalVerbs, leavingNow, wornOut, postponing: [String]?
         var continuations, farewells, saidEnough, timeFrames, closers, glue, addressees, forgetVerbs, ownSpeech, reportingVerbs: [String]?
         var instructionCues, complementizers, pastTime, besideThePoint, trailingConnectives, filledPauses: [String]?
+        var otherAgents, passiveMarkers, reasonLinks: [String]?
         var angleCues: [String: [String]]?
     }
 
@@ -100,9 +101,12 @@ struct LanguagePackFile: Decodable, Sendable {
             talkDeixis: pickList("talkDeixis", \.talkDeixis),
             secrecy: pickList("secrecy", \.secrecy),
             removalVerbs: pickList("removalVerbs", \.removalVerbs),
+            otherAgents: pickList("otherAgents", \.otherAgents),
+            passiveMarkers: pickList("passiveMarkers", \.passiveMarkers),
             leavingNow: pickList("leavingNow", \.leavingNow),
             wornOut: pickList("wornOut", \.wornOut),
             postponing: pickList("postponing", \.postponing),
+            reasonLinks: pickList("reasonLinks", \.reasonLinks),
             continuations: pickList("continuations", \.continuations),
             timeFrames: pickList("timeFrames", \.timeFrames),
             closers: pickList("closers", \.closers),

@@ -51,6 +51,14 @@ public struct Phrases: Sendable, Hashable, Codable {
     /// Imperatives that remove what was said ("delete", "borra", "efface", "lösch", "消して"),
     /// at the start of a clause and with a `talkDeixis` word.
     public var removalVerbs: [String]
+    /// Subjects that make a record verb someone or something else's act, at the start of a
+    /// clause: "it must", "she", "il ne doit", "no debe", "die haben". "It shouldn't save
+    /// anything the client deletes" tells what the idea does; "it shouldn't be saved" (with a
+    /// `passiveMarkers` word) still refuses. Empty where subjects go unsaid (Japanese).
+    public var otherAgents: [String]
+    /// Words that make a record verb passive ("be", "être", "werden", "se"): what was said is
+    /// then what gets recorded, so the subject before it records nothing.
+    public var passiveMarkers: [String]
 
     // Indirect endings: having to leave now, and putting the rest off.
     /// "I need to head out now", "my train's here", "je suis à la bourre", "もう出ないと";
@@ -62,6 +70,10 @@ public struct Phrases: Sendable, Hashable, Codable {
     public var wornOut: [String]
     /// "I'll come back to this", "on reprend ça ce soir", "lo seguimos otro día", "また今度".
     public var postponing: [String]
+    /// Words that join a reason to the rest of its clause without a comma ("ので", "から"): in
+    /// "お客さんが来たので失礼します" what follows the reason takes leave. Empty where a comma sets
+    /// the reason off: "so we can continue tomorrow" is as often a plan.
+    public var reasonLinks: [String]
 
     // Taking leave of the talk in a clause of its own (see `LeaveTaking`): the clause is made
     // only of closed-class words around its core, so content ("we'll continue with the garden

@@ -105,8 +105,20 @@ extension PhraseBook {
         let speaksFreely = !text.afterColon[index].contains(true) && !sentence.contains(where: isReported)
         return speaksFreely && leaveTaking.takesLeave(sentence.flatMap { $0 })
             || sentence.indices.contains { clause in
-                leaveTaking.takesLeave(sentence[clause]) && !text.afterColon[index][clause] && !isReported(sentence[clause])
+                (leaveTaking.takesLeave(sentence[clause]) || takesLeaveAfterReason(sentence[clause]))
+                    && !text.afterColon[index][clause] && !isReported(sentence[clause])
             }
+    }
+
+    /// A clause that gives its reason and then takes leave, joined without a comma
+    /// ("お客さんが来たので失礼します"): the reason may be anything, as in a clause of its own.
+    func takesLeaveAfterReason(_ clause: [String]) -> Bool {
+        clause.indices.contains { start in
+            reasonLinks.matches(in: clause, at: start).contains { link in
+                let end = start + link.tokens.count
+                return end < clause.count && leaveTaking.takesLeave(Array(clause[end...]))
+            }
+        }
     }
 
     /// A possible ending the rules do not force, for the model to weigh: an ending phrase in
@@ -118,7 +130,7 @@ extension PhraseBook {
         let clauses = text.clauses
         if clauses.contains(where: { clause in
             (recordVerbs.occurs(inClause: clause) || recordPlaces.occurs(inClause: clause)) && negations.occurs(inClause: clause)
-                && !productIdea.occurs(inClause: clause)
+                && !productIdea.occurs(inClause: clause) && !hasOtherSubject(clause)
         }) { return .refusal }
         if clauses.contains(where: { interruptions.clauseMatches($0) || leavesNow($0) })
             || (text.sentences.last ?? []).contains(where: postponing.occurs(inClause:)) {

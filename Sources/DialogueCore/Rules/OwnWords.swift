@@ -43,6 +43,7 @@ extension PhraseBook {
     func refusesKeeping(_ clause: [String], topic: Bool = false, negatedAbove: Bool = false) -> Bool {
         if productIdea.occurs(inClause: clause) { return false }
         if secrecy.standsAtEdge(of: clause, fillers: fillers, tails: tails) { return !reportingVerbs.occurs(inClause: clause) }
+        if hasOtherSubject(clause) { return false }
         let deixis = topic || talkDeixis.occurs(inClause: clause)
         if deixis, removalVerbs.standsAtEdge(of: clause, fillers: fillers, tails: tails) { return true }
         let place = recordPlaces.occurs(inClause: clause)
@@ -50,6 +51,21 @@ extension PhraseBook {
             return false
         }
         return place || deixis || isBare(clause)
+    }
+
+    /// Whether the clause's subject, at its start, is someone or something else, with an
+    /// active verb: "it must never keep the audio, and it shouldn't save anything the client
+    /// asks to delete", "the recorder didn't save anything", "il ne doit rien enregistrer",
+    /// "die haben das Konzert nicht aufgenommen". What the idea or another person records or
+    /// deletes is content; "it shouldn't be saved" and "the bit about him shouldn't be kept"
+    /// are still the person refusing: a longer pointer at what was said outranks the subject.
+    func hasOtherSubject(_ clause: [String]) -> Bool {
+        fillers.reachable(clause, from: 0).contains { start in
+            let pointer = talkDeixis.matches(in: clause, at: start).map(\.tokens.count).max() ?? 0
+            return otherAgents.matches(in: clause, at: start).contains { agent in
+                agent.tokens.count > pointer && !passiveMarkers.occurs(inClause: Array(clause[(start + agent.tokens.count)...]))
+            }
+        }
     }
 
     /// A clause that is little more than its negation and verb ("bitte nicht mitschneiden",

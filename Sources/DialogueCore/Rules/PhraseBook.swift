@@ -21,9 +21,12 @@ struct PhraseBook: Sendable {
     let talkDeixis: PhraseList
     let secrecy: SplitPhraseList
     let removalVerbs: SplitPhraseList
+    let otherAgents: PhraseList
+    let passiveMarkers: PhraseList
     let leavingNow: SplitPhraseList
     let wornOut: SplitPhraseList
     let postponing: SplitPhraseList
+    let reasonLinks: PhraseList
     /// `leavingNow` and `postponing` as whole clauses: control, not content, in a closing sentence.
     let leavingOrPostponingClauses: ClauseMatcher
     let leaveTaking: LeaveTaking
@@ -71,9 +74,12 @@ struct PhraseBook: Sendable {
         talkDeixis = PhraseList(phrases.talkDeixis)
         secrecy = SplitPhraseList(phrases.secrecy)
         removalVerbs = SplitPhraseList(phrases.removalVerbs)
+        otherAgents = PhraseList(phrases.otherAgents)
+        passiveMarkers = PhraseList(phrases.passiveMarkers)
         leavingNow = SplitPhraseList(phrases.leavingNow)
         wornOut = SplitPhraseList(phrases.wornOut)
         postponing = SplitPhraseList(phrases.postponing)
+        reasonLinks = PhraseList(phrases.reasonLinks)
         leavingOrPostponingClauses = clauses(phrases.leavingNow + phrases.wornOut + phrases.postponing)
         leaveTaking = LeaveTaking(vocabulary: PhraseList(phrases.fillers + phrases.endingTails + phrases.talkDeixis + phrases.glue
                                                          + phrases.particles),
