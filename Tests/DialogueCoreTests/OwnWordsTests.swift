@@ -357,10 +357,11 @@ import Testing
     /// phone, leaving at a run, "te dejo", subjunctive leaving ("faut que je parte"), not much more
     /// to say and said-it-all idioms ("the gist of it", "en gros c'est tout"), closing with "gut
     /// sein", a reason joined to a farewell without a comma ("ので失礼します"), present-tense requests
-    /// ("tu supprimes ce bout-là", "das schreibst du nicht auf"), "のくだり" as a pointer. Traps: what
-    /// the product, a recorder or another person records or deletes (the subject is someone else,
-    /// the verb active; a passive still refuses), free moments in a plan, a reason with ので in a
-    /// story.
+    /// ("tu supprimes ce bout-là", "das schreibst du nicht auf"), "のくだり" as a pointer, gerunds and
+    /// participles of keeping and leaving out ("would you mind not writing any of that up", "I'd
+    /// like that part left out"), "évite de le noter", hanging up ("いったん切ります"). Traps: what the
+    /// product, a recorder or another person records or deletes (the subject is someone else, the
+    /// verb active; a passive still refuses), free moments in a plan, a reason with ので in a story.
     static let eighthRound: [(language: String, answer: String, signal: EndSignal?)] = [
         ("en", "Oh, the kettle's boiling, let's continue when I've got a minute.", .interruption),
         ("en", "Someone's knocking, I need to get the door.", .interruption),
@@ -407,6 +408,16 @@ import Testing
         ("ja", "言いたいことはだいたいそれくらいです。", .ending),
         ("es", "Cuando terminé el curso pensé: ya está, por fin.", nil),
         ("de", "Als der Kuchen fertig war, haben wir alle gegessen.", nil),
+        ("en", "Would you mind not writing any of that up?", .refusal),
+        ("en", "I'd like that part left out, please.", .refusal),
+        ("en", "Actually, none of that needs to go in.", .refusal),
+        ("en", "Oh, my mum's calling, I'll have to leave it there.", .interruption),
+        ("fr", "Ça, évite de le noter, s'il te plaît.", .refusal),
+        ("ja", "ちょっと来客なので、いったん切りますね。", .interruption),
+        ("ja", "もう特に付け足すことはないです。", .ending),
+        ("en", "Mum was calling all day, so I left it there and went out.", nil),
+        ("en", "None of the plans need to go in the bin yet.", nil),
+        ("ja", "疲れたので、その日は早く寝ました。", nil),
     ]
 
     @Test func eighthRoundProbes() throws { try expectSignals(Self.eighthRound) }
