@@ -4,10 +4,13 @@ import Foundation
 /// result says which kind of empty it is.
 public enum FileTranscription {
     /// The full 30 s encoder window and beam search, as whisper-cli does; `fast` keeps the
-    /// dialogue's settings (greedy, window fitted to the clip), and so do `greedyLanguages`.
+    /// dialogue's settings (greedy, window fitted to the clip, no segment times), and
+    /// `greedyLanguages` decode as the dialogue does but keep the segment times.
     public static func options(language: String, fast: Bool) -> TranscriptionOptions {
         var options = TranscriptionOptions(language: language)
-        if !fast && !greedyLanguages.contains(language) {
+        if fast { return options }
+        options.timestamps = true
+        if !greedyLanguages.contains(language) {
             options.fitAudioContextToClip = false
             options.beamSize = 5
         }

@@ -99,16 +99,17 @@ public struct HallucinationFilter: Sendable {
         return false
     }
 
-    /// "es ist sehr schön, es ist sehr schön, es ist sehr schön, …": a phrase of 2 to 8 words
-    /// three times or more in a row is whisper looping (measured on a 10 s German answer); it is
-    /// kept once. Single words are `isLoop`'s (people do say "no, no, no").
+    /// "es ist sehr schön, es ist sehr schön, es ist sehr schön, …": a phrase of 2 to 16 words
+    /// three times or more in a row is whisper looping (measured on a 10 s German answer, and
+    /// an 11-word English sentence seventeen times without timestamp tokens); it is kept once.
+    /// Single words are `isLoop`'s (people do say "no, no, no").
     static func collapsingRepeatedPhrases(_ text: String) -> String {
         var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         var found = true, collapsed = false
         while found {
             found = false
             let keys = words.map(normalized)
-            search: for length in 2...8 where keys.count >= 3 * length {
+            search: for length in 2...16 where keys.count >= 3 * length {
                 for start in 0...(keys.count - 3 * length) {
                     let phrase = keys[start..<(start + length)]
                     // One word over and over is `isLoop`'s to judge.
@@ -130,12 +131,12 @@ public struct HallucinationFilter: Sendable {
         return collapsed ? words.joined(separator: " ") : text
     }
 
-    /// Whether the tokens whisper has decoded so far end in a loop: the same 2 to 12 tokens
+    /// Whether the tokens whisper has decoded so far end in a loop: the same 2 to 24 tokens
     /// three times in a row, or one token eight times. The transcriber then makes whisper end
     /// the segment, instead of looping up to the token cap (3.9 s for that German answer).
     public static func endsInLoop(_ tokens: [Int32]) -> Bool {
         if tokens.count >= 8, Set(tokens.suffix(8)).count == 1 { return true }
-        for length in 2...12 where tokens.count >= 3 * length {
+        for length in 2...24 where tokens.count >= 3 * length {
             let tail = Array(tokens.suffix(3 * length))
             if Set(tail[0..<length]).count > 1, tail[0..<length].elementsEqual(tail[length..<(2 * length)]),
                tail[length..<(2 * length)].elementsEqual(tail[(2 * length)...]) { return true }

@@ -18,7 +18,7 @@ enum TranscribeCommand {
             .value("--lang xx", \.lang, "language of the speech: en, ja, es, fr, de, or any other whisper language code",
                    ValueParser("takes a whisper language code such as en, ja, es, fr, de") { Transcriber.knowsLanguage($0) ? $0 : nil }),
             .flag("--json", \.json, #"print {"text", "language", "segments": [{"start", "end", "text"}]}"#),
-            .flag("--fast", \.fast, "the dialogue's settings: greedy, encoder window fitted to the clip"),
+            .flag("--fast", \.fast, "the dialogue's settings: greedy, encoder window fitted to the clip, no segment times"),
             .value("--whisper-model PATH", \.whisperModel, "another whisper.cpp ggml model"),
         ]
     }

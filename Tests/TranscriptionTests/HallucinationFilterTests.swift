@@ -74,6 +74,9 @@ struct HallucinationFilterTests {
         let looped = " Zuerst sprechen. und es ist sehr schön, es ist sehr schön, es ist sehr schön, es ist sehr schön, es ist sehr s"
         #expect(filter.filter([segment(looped)], samples: loud).map(\.text)
                 == ["Zuerst sprechen. und es ist sehr schön, es ist sehr s"])
+        // A whole sentence looped (without timestamp tokens nothing splits it into segments).
+        let sentence = " Most people only need a drill, one sort twice a year."
+        #expect(HallucinationFilter.collapsingRepeatedPhrases(String(repeating: sentence, count: 5)) == String(sentence.dropFirst()))
         // Twice is speech; so are repeated single words.
         for text in [" We tried, we tried, and it worked.", " No, no, no, that is not it.", " Go go go go!"] {
             #expect(HallucinationFilter.collapsingRepeatedPhrases(text) == text)
@@ -86,5 +89,8 @@ struct HallucinationFilterTests {
         #expect(!HallucinationFilter.endsInLoop([9, 1, 2, 3, 1, 2, 3]))
         #expect(!HallucinationFilter.endsInLoop(Array(repeating: 5, count: 7)))
         #expect(!HallucinationFilter.endsInLoop([1, 2, 3, 1, 2, 3, 1, 2, 4]))
+        let sentence = Array(Int32(100)..<Int32(124))   // 24 tokens, a long sentence
+        #expect(HallucinationFilter.endsInLoop(sentence + sentence + sentence))
+        #expect(!HallucinationFilter.endsInLoop(sentence + sentence))
     }
 }

@@ -10,10 +10,13 @@ struct TranscriberTests {
         #expect(wav.sampleRate == 16_000)
         let transcriber = try Transcriber(modelPath: DefaultModels.whisper)
         #expect(transcriber.isMultilingual)
+        // The dialogue's settings (no timestamp tokens), then a file's (segment times).
         let transcript = try await transcriber.transcribe(wav.monoSamples(), options: TranscriptionOptions(language: "en"))
         let words = transcript.text.lowercased().split { !$0.isLetter }.joined(separator: " ")
         #expect(words == "and so my fellow americans ask not what your country can do for you ask what you can do for your country")
-        #expect(transcript.segments.first.map { $0.start >= 0 && $0.end <= 11.5 } == true)
+        let timed = try await transcriber.transcribe(wav.monoSamples(), options: FileTranscription.options(language: "en", fast: false))
+        #expect(timed.text.lowercased().split { !$0.isLetter }.joined(separator: " ") == words)
+        #expect(timed.segments.allSatisfy { $0.start >= 0 && $0.start < $0.end && $0.end <= 11.5 }, "\(timed.segments)")
     }
 
     /// The end-of-turn cue reads whisper's confidence in the mark that ends what it heard.
