@@ -16,11 +16,16 @@ public struct HallucinationFilter: Sendable {
     /// fallback threshold) is whisper inventing it over loud noise: on the real-speech set a
     /// keyboard gave "Thanks for watching." at -1.23; the dev part's speech read -0.72 or surer.
     public var stockPhraseLogProbability: Float = -1.0
-    /// A transcription none of whose segments reach this is noise read as words: a keyboard
-    /// gave "I'm going to use the same method as the other one." at -1.95 in the dialogue's
-    /// settings. Chosen on the set's dev part, between that and its least sure speech (-0.72),
-    /// nearer the noise: a wrong drop loses words, a wrong keep only shows them.
+    /// A transcription none of whose segments reach this, over audio without `sustainedSound`,
+    /// is noise read as words: a keyboard gave "I'm gonna use the same method as the other
+    /// one." at -2.1 (-1.9 with timestamp tokens). Real speech read -0.56 or surer (-1.07 for
+    /// the start of a sentence at a pause), but espeak-ng's answers as low as -2.0 (garbled, in
+    /// either mode): log-probability alone cannot tell them from noise, hence the sound.
     public var unsureLogProbability: Float = -1.5
+    /// Seconds of sound without a break (`AudioLevel.longestSound`) that a voice holds and a
+    /// keyboard does not: every real-speech clip held 0.66 s or longer, every espeak-ng answer
+    /// 0.40 s or longer (those below -1.2, 0.48 s), the set's keyboards 0.18 s.
+    public var sustainedSound = 0.3
 
     public init() {}
 
@@ -64,9 +69,11 @@ public struct HallucinationFilter: Sendable {
             kept.append(segment)
         }
         // whisper.cpp's own no-speech measure is unreliable (see `noSpeechThreshold`), so the
-        // decoding's certainty stands in for it, as a whole: one unsure line among sure ones
-        // is a person mumbling and stays.
-        if kept.allSatisfy({ $0.averageLogProbability < unsureLogProbability }) { return [] }
+        // decoding's certainty stands in for it, as a whole (one unsure line among sure ones
+        // is a person mumbling and stays), with the sound: unsure words over a held sound are
+        // a voice whisper hears poorly, and a wrong drop would lose them.
+        if kept.allSatisfy({ $0.averageLogProbability < unsureLogProbability }),
+           AudioLevel.longestSound(samples, sampleRate: sampleRate, threshold: quietLevel) < sustainedSound { return [] }
         return kept
     }
 

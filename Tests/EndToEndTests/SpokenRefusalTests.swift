@@ -22,7 +22,7 @@ enum SpokenRefusals {
     /// Content the person says before refusing everything, and the refusals. The German
     /// content is one whisper base takes surely from espeak-ng (mean log-probability -0.6 to
     /// -0.8): "Meine Nachbarin will ihr altes Klavier an eine Schule verkaufen." came back
-    /// garbled at -1.45, beside the -1.5 below which a transcript is dropped as unsure, and the
+    /// garbled at -1.45, beside the -1.5 below which a transcript was then dropped as unsure, and the
     /// demo then asked again and heard the refusal first.
     static let cases: [String: (content: String, refusals: [Case])] = [
         "en": ("My neighbour wants to sell her old piano to a school.", [

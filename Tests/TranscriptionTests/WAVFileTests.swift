@@ -44,4 +44,15 @@ struct WAVFileTests {
         let voice = (0..<32_000).map { Float(sin(Double($0) * 0.1)) * 0.2 }
         #expect(AudioLevel.containsSpeechEnergy(voice))
     }
+
+    @Test func aVoiceHoldsItsSoundAndKeysDoNot() {
+        // 1 s of sound between silences; keys: 40 ms clicks every 150 ms (loud enough to count as speech energy).
+        let voice = [Float](repeating: 0, count: 8_000) + (0..<16_000).map { Float(sin(Double($0) * 0.1)) * 0.2 }
+            + [Float](repeating: 0, count: 8_000)
+        #expect(abs(AudioLevel.longestSound(voice) - 1) < 0.021)
+        let keys = (0..<48_000).map { $0 % 2_400 < 640 ? Float(sin(Double($0) * 0.9)) * 0.3 : 0 }
+        #expect(AudioLevel.containsSpeechEnergy(keys))
+        #expect(AudioLevel.longestSound(keys) <= 0.06)
+        #expect(AudioLevel.longestSound([Float](repeating: 0, count: 100)) == 0)
+    }
 }
