@@ -244,11 +244,12 @@ public actor Transcriber {
     /// The encoder's window in frames (1500 = 30 s), sized to the clip plus 0.25 s: the
     /// encoder otherwise always processes 30 s. (A 1.0 s margin put 4.1–5.1 s answers in 512
     /// frames; at 0.25 s the 7 of 85 clips measured that moved to 256 took 18–26 % less time,
-    /// with 38 → 33 errors on 6 espeak-ng answers and 0 → 1 on one real clip.) A multiple of 256, because whisper.cpp's flash
-    /// attention pads the window to one and attends to the padding unmasked: any other size
-    /// reads zeros there or, worse, what earlier clips left, so the same answer came out
-    /// differently after other answers (measured on 228 espeak-ng clips: 192 changed, mean
-    /// error 0.46 fresh, 0.58 after others; with multiples of 256, 0 changed and 0.46).
+    /// with 38 → 33 errors on 6 espeak-ng answers and 0 → 1 on one real clip.) A multiple of
+    /// 256, because whisper.cpp's flash attention pads the window to one and attends to the
+    /// padding unmasked: any other size reads zeros there or, worse, what earlier clips left,
+    /// so the same answer came out differently after other answers (measured on 228 espeak-ng
+    /// clips: 192 changed, mean error 0.46 fresh, 0.58 after others; with multiples of 256,
+    /// 0 changed and 0.46).
     /// Beyond 1280 frames the model's full 1500, as every whisper.cpp run uses by default.
     static func audioContext(forSamples count: Int) -> Int32 {
         let seconds = Double(count) / Double(sampleRate)
