@@ -75,6 +75,9 @@ public struct TranscriptionOptions: Sendable {
     public var timestamps = false
     /// Shrink the encoder window to the clip: the encoder otherwise always processes 30 s.
     public var fitAudioContextToClip = true
+    /// The encoder's window in frames (50 a second) instead of the fitted one: a short clip read
+    /// only for its last words (`TurnTail`) runs in less than the fitted minimum of 256.
+    public var audioContext: Int32?
     /// Skip clips without speech energy and drop invented segments (see HallucinationFilter).
     public var hallucinationFilter: HallucinationFilter? = HallucinationFilter()
     /// Text whisper reads as what was said before the clip (the answer so far, when only its new
@@ -90,6 +93,11 @@ public struct TranscriptionOptions: Sendable {
 public actor Transcriber {
     private let handle: WhisperHandle
     private var context: OpaquePointer { handle.context }
+    /// The model again, without flash attention, for encoder windows that are not a multiple of
+    /// 256 (`audioContext(forSamples:)` says why flash attention needs one: a 1.5 s tail in 128
+    /// frames came out differently after a longer clip, and whisper-cli looped at 128 frames),
+    /// loaded on first use (only `eval turns --tail-verdict` asks for one: 82 MB more).
+    private var unpadded: WhisperHandle?
     private let tokenRules: TokenRules
     public nonisolated let modelPath: String
     public nonisolated let isMultilingual: Bool
@@ -106,16 +114,32 @@ public actor Transcriber {
         guard FileManager.default.isReadableFile(atPath: modelPath) else {
             throw TranscriberError.modelUnreadable(path: modelPath)
         }
-        var params = whisper_context_default_params()
-        params.use_gpu = false
-        guard let context = whisper_init_from_file_with_params(modelPath, params) else {
-            throw TranscriberError.modelInvalid(path: modelPath)
-        }
-        self.handle = WhisperHandle(context)
+        let handle = try Self.load(modelPath, flashAttention: true)
+        let context = handle.context
+        self.handle = handle
         self.tokenRules = TokenRules(nonSpeech: Self.nonSpeechTokens(context), endOfText: whisper_token_eot(context))
         self.modelPath = modelPath
         self.isMultilingual = whisper_is_multilingual(context) != 0
         self.modelType = String(cString: whisper_model_type_readable(context))
+    }
+
+    private static func load(_ modelPath: String, flashAttention: Bool) throws -> WhisperHandle {
+        var params = whisper_context_default_params()
+        params.use_gpu = false
+        params.flash_attn = flashAttention
+        guard let context = whisper_init_from_file_with_params(modelPath, params) else {
+            throw TranscriberError.modelInvalid(path: modelPath)
+        }
+        return WhisperHandle(context)
+    }
+
+    /// The context for an encoder window of `frames`.
+    private func context(forWindow frames: Int32) throws -> OpaquePointer {
+        guard frames > 0, frames % 256 != 0, frames != 1500 else { return context }
+        if let unpadded { return unpadded.context }
+        let loaded = try Self.load(modelPath, flashAttention: false)
+        unpadded = loaded
+        return loaded.context
     }
 
     /// Whether whisper has the language code ("en", "ja", …); needs no model.
@@ -162,9 +186,12 @@ public actor Transcriber {
         params.suppress_nst = false   // the same tokens are suppressed by `tokenRules`, cheaper
         params.no_timestamps = !options.timestamps
         if !options.temperatureFallback { params.temperature_inc = 0 }
-        if options.fitAudioContextToClip {
+        if let frames = options.audioContext {
+            params.audio_ctx = frames
+        } else if options.fitAudioContextToClip {
             params.audio_ctx = Self.audioContext(forSamples: samples.count)
         }
+        let context = try context(forWindow: params.audio_ctx)
         let unmanaged = Unmanaged.passRetained(abort)
         defer { unmanaged.release() }
         params.abort_callback = { data in
@@ -210,8 +237,8 @@ public actor Transcriber {
                 end: Double(whisper_full_get_segment_t1(context, i)) / 100,
                 text: String(cString: whisper_full_get_segment_text(context, i)),
                 noSpeechProbability: whisper_full_get_segment_no_speech_prob(context, i),
-                finalMarkProbability: finalMarkProbability(segment: i),
-                averageLogProbability: averageLogProbability(segment: i)))
+                finalMarkProbability: Self.finalMarkProbability(segment: i, in: context),
+                averageLogProbability: Self.averageLogProbability(segment: i, in: context)))
         }
         if let filter = options.hallucinationFilter {
             segments = filter.filter(segments, samples: samples)
@@ -221,7 +248,7 @@ public actor Transcriber {
 
     /// The mean log-probability of the segment's text tokens (special and timestamp tokens left
     /// out: they say where, not what).
-    func averageLogProbability(segment: Int32) -> Float {
+    static func averageLogProbability(segment: Int32, in context: OpaquePointer) -> Float {
         let endOfText = whisper_token_eot(context)
         let logProbabilities = (0..<whisper_full_n_tokens(context, segment))
             .map { whisper_full_get_token_data(context, segment, $0) }
@@ -230,7 +257,7 @@ public actor Transcriber {
     }
 
     /// The probability of the segment's last text token when it is a punctuation mark.
-    func finalMarkProbability(segment: Int32) -> Float? {
+    static func finalMarkProbability(segment: Int32, in context: OpaquePointer) -> Float? {
         let endOfText = whisper_token_eot(context)
         for index in stride(from: whisper_full_n_tokens(context, segment) - 1, through: 0, by: -1) {
             let token = whisper_full_get_token_data(context, segment, index)

@@ -32,6 +32,22 @@ struct TranscriberTests {
         })
     }
 
+    /// A tail read in a window smaller than 256 frames (`TurnTail`) gets its words, the same
+    /// before and after a whole clip ran in a larger window: with flash attention the padding
+    /// it attends to held whatever earlier clips left (and a 128-frame window looped).
+    @Test func aSmallWindowReadsTheTailTheSameAfterALargerOne() async throws {
+        let samples = try WAVFile(contentsOf: DefaultModels.jfkSample).monoSamples()
+        let transcriber = try Transcriber(modelPath: DefaultModels.whisper)
+        let tail = TurnTail(seconds: 1.5), clip = tail.clip(of: samples, rate: 16_000)
+        let options = tail.options(for: clip, language: "en")
+        #expect(options.audioContext == 128)
+        let fresh = try await transcriber.transcribe(Array(clip), options: options).text
+        _ = try await transcriber.transcribe(samples, options: TranscriptionOptions(language: "en"))
+        let after = try await transcriber.transcribe(Array(clip), options: options).text
+        #expect(fresh.lowercased().hasSuffix("your country."), "\(fresh)")
+        #expect(after == fresh)
+    }
+
     @Test func resampledStereoCopyGivesTheSameWords() async throws {
         // 44.1 kHz stereo made from the same recording: the reader must downmix and resample.
         let wav = try WAVFile(contentsOf: DefaultModels.jfkSample)

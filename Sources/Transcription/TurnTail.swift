@@ -1,0 +1,63 @@
+import Foundation
+
+/// The last seconds of the answer so far, transcribed at a pause only to read how finished the
+/// answer sounds (`TurnCompletion` needs its last words and mark), in a small encoder window, so
+/// the reading could be in before the whole answer's transcript. Measured only
+/// (`eval turns --tail-verdict`), not used by the listener: on this 2-core machine (base q8_0, 2
+/// threads, dev part) whisper took a median 0.25–0.49 s for tails of 1–3 s against 0.91 s for
+/// the whole answer, but a reading can come no sooner than the 0.2 s pause plus that, and the
+/// tails read worse: AUC 0.47–0.75 against 0.81 for the whole answer (test: 0.54–0.64 against
+/// 0.73): without the sentence before it whisper is less sure of the final mark (at the 33
+/// answers' ends the whole answer read as finished 28 times, a 2 s tail 13–18 times). The best
+/// tail on dev (2 s in 256 frames, its threshold lowered to 0.6) waited a median 0.68 s after a
+/// true end (test 0.70 s); even the whole answer's reading at the fastest tail's time gives
+/// 0.48 s (test 0.45 s), not 0.35. The decoder's 15–40 ms a token and the encoder's ~0.1 s at
+/// 64 frames leave no room for whisper in a 0.35 s wait.
+public struct TurnTail: Sendable, Equatable {
+    /// How much of the answer's end is read.
+    public var seconds: Double
+    /// The encoder's window in frames; nil: fitted to the tail (`audioContext(forSamples:)`).
+    public var window: Int32?
+
+    public init(seconds: Double, window: Int32? = nil) {
+        self.seconds = seconds
+        self.window = window
+    }
+
+    /// How far before `seconds` from the end the cut may move to find a quiet frame.
+    public static let searchSeconds = 0.25
+    static let frameSeconds = 0.02
+
+    /// The tail of `samples` (the answer so far, its pause's silence last): from `seconds`
+    /// before the end, moved earlier by up to `searchSeconds` to the start of the quietest 20 ms
+    /// frame, so it does not start inside a word whisper would then guess at. All of `samples`
+    /// when they are no longer.
+    public func clip(of samples: [Float], rate: Int) -> ArraySlice<Float> {
+        samples[Self.start(in: samples, seconds: seconds, rate: rate)...]
+    }
+
+    static func start(in samples: [Float], seconds: Double, rate: Int) -> Int {
+        let frame = Int(frameSeconds * Double(rate))
+        let latest = samples.count - Int(seconds * Double(rate))
+        guard latest > 0 else { return 0 }
+        let earliest = max(0, latest - Int(searchSeconds * Double(rate)))
+        func energy(_ start: Int) -> Float {
+            samples[start..<min(samples.count, start + frame)].reduce(0) { $0 + $1 * $1 }
+        }
+        return stride(from: latest, through: earliest, by: -frame).min { energy($0) < energy($1) } ?? latest
+    }
+
+    /// The encoder window for a tail of `count` samples: the clip plus 0.25 s, in steps of 64
+    /// frames (1.28 s), at least 64.
+    public static func audioContext(forSamples count: Int, rate: Int = 16_000) -> Int32 {
+        let frames = Int32(((Double(count) / Double(rate)) + 0.25) * 50)
+        return max(64, (frames + 63) / 64 * 64)
+    }
+
+    /// The options to transcribe `clip` (from `clip(of:rate:)`) with.
+    public func options(for clip: ArraySlice<Float>, language: String, rate: Int = 16_000) -> TranscriptionOptions {
+        var options = TranscriptionOptions(language: language)
+        options.audioContext = window ?? Self.audioContext(forSamples: clip.count, rate: rate)
+        return options
+    }
+}
