@@ -24,6 +24,8 @@ public struct TurnEvaluation: Sendable {
         public var modelSeconds: Double = 0
         /// At an answer's end, with `--incremental`: its transcript pieced between its pauses.
         public var incremental: [Incremental] = []
+        /// With `--tail-verdict`: the answer's end alone, read at the pause (`TurnTail`).
+        public var tails: [TailReading] = []
 
         public var line: String {
             let silences = moment.silences.map { silence in
@@ -42,6 +44,10 @@ public struct TurnEvaluation: Sendable {
             object["mark"] = markProbability
             object["model"] = modelCompletion
             object["modelSeconds"] = modelCompletion.map { _ in modelSeconds }
+            if !tails.isEmpty {
+                object["tails"] = tails.map { ["tail": $0.tail.name, "window": $0.window, "text": $0.text, "seconds": $0.seconds,
+                                            "completion": $0.completion.map { $0 as Any } ?? NSNull()] as [String: Any] }
+            }
             if !incremental.isEmpty {
                 object["incremental"] = incremental.map { ["piecing": $0.piecing, "text": $0.text, "left": $0.leftAfterPause] }
             }
@@ -88,12 +94,15 @@ public struct TurnEvaluation: Sendable {
     /// With a model, its completion probability is measured too (the extra strategy rows).
     let model: LanguageModel?
     let incremental: Bool
+    let tails: [TurnTail]
 
     /// `heard`: transcripts to reuse instead of transcribing (nil transcriber: all must be there).
     /// `tail`: transcribe only the last seconds before each pause, not the whole answer so far.
+    /// `tails`: each also read from the answer's end alone, as a quick verdict would be (`--tail-verdict`).
     public init(transcriber: Transcriber?, phrases: [String: Phrases], heard: [String: Heard] = [:], tail: Double? = nil,
-                model: LanguageModel? = nil, incremental: Bool = false) {
+                model: LanguageModel? = nil, incremental: Bool = false, tails: [TurnTail] = []) {
         self.transcriber = transcriber
+        self.tails = tails
         self.incremental = incremental
         self.model = model
         self.phrases = phrases
@@ -109,24 +118,27 @@ public struct TurnEvaluation: Sendable {
             let answer = moment.answer
             let (text, seconds): (String, Double)
             var mark: Double?
-            if let earlier = heard[Heard.key(answer.id, moment.at)] {
+            let earlier = heard[Heard.key(answer.id, moment.at)]
+            if (earlier == nil || !tails.isEmpty), samplesByClip[answer.clip] == nil {
+                guard let file = files[answer.clip] else {
+                    throw SpeechSet.LoadError(description: "\(answer.id): clip \(answer.clip) is not in \(speech.folder) (build it with scripts/fetch-speech.sh).")
+                }
+                samplesByClip[answer.clip] = try WAVFile(contentsOf: file.hasPrefix("/") ? file : speech.folder + "/" + file)
+                    .monoSamples(at: Transcriber.sampleRate)
+            }
+            func prefix(from: Double) -> [Float] {
+                TurnSet.prefix(of: samplesByClip[answer.clip] ?? [], from: from, end: answer.to,
+                               through: moment.at + Self.pause, rate: Transcriber.sampleRate)
+            }
+            if let earlier {
                 (text, seconds, mark) = (earlier.text, earlier.seconds, earlier.mark)
             } else {
                 guard let transcriber else {
                     throw SpeechSet.LoadError(description: "no transcript of \(answer.id) at \(moment.at) s in --transcripts, and no model")
                 }
-                if samplesByClip[answer.clip] == nil {
-                    guard let file = files[answer.clip] else {
-                        throw SpeechSet.LoadError(description: "\(answer.id): clip \(answer.clip) is not in \(speech.folder) (build it with scripts/fetch-speech.sh).")
-                    }
-                    samplesByClip[answer.clip] = try WAVFile(contentsOf: file.hasPrefix("/") ? file : speech.folder + "/" + file)
-                        .monoSamples(at: Transcriber.sampleRate)
-                }
-                let from = max(answer.from, tail.map { moment.at + Self.pause - $0 } ?? answer.from)
-                let prefix = TurnSet.prefix(of: samplesByClip[answer.clip] ?? [], from: from, end: answer.to,
-                                            through: moment.at + Self.pause, rate: Transcriber.sampleRate)
+                let clip = prefix(from: max(answer.from, tail.map { moment.at + Self.pause - $0 } ?? answer.from))
                 let start = ContinuousClock.now
-                let transcript = try await transcriber.transcribe(prefix, options: TranscriptionOptions(language: answer.language))
+                let transcript = try await transcriber.transcribe(clip, options: TranscriptionOptions(language: answer.language))
                 seconds = start.duration(to: .now).seconds
                 (text, mark) = (transcript.text, transcript.finalMarkProbability.map(Double.init))
             }
@@ -134,6 +146,12 @@ public struct TurnEvaluation: Sendable {
             var result = MomentResult(moment: moment, text: text, transcriptionSeconds: seconds, cue: TurnCompletion.cue(of: text, phrases: phrases),
                                       completion: TurnCompletion.probability(of: text, finalMarkProbability: mark, phrases: phrases),
                                       markProbability: mark)
+            if let transcriber, !tails.isEmpty {
+                let whole = prefix(from: answer.from)
+                for reading in tails {
+                    result.tails.append(try await Self.read(reading, of: whole, language: answer.language, phrases: phrases, transcriber: transcriber))
+                }
+            }
             if incremental, moment.at == answer.to, let transcriber, let samples = samplesByClip[answer.clip] {
                 for piecing in Self.piecings {
                     result.incremental.append(try await Self.incremental(answer, samples: samples, piecing: piecing, transcriber: transcriber))
@@ -306,6 +324,7 @@ public struct TurnSummary: Sendable {
         self.results = results
         let measured = results.contains { $0.modelCompletion != nil }
         self.strategies = strategies ?? TurnStrategy.all + (measured ? [.model(), .model(instant: true)] : [])
+            + TurnStrategy.tailFirst(results.first?.tails.map(\.tail) ?? [])
     }
 
     /// A strategy's figures over some moments. A silence is cut off when the wait is no longer
@@ -341,6 +360,7 @@ public struct TurnSummary: Sendable {
                 let header = ["strategy".padding(toLength: 42, withPad: " ", startingAt: 0)]
                     + kinds.map { $0.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0) }
                     + ["all".padding(toLength: 15, withPad: " ", startingAt: 0), "wait median  mean"]
+                lines += Self.verdicts(rows)
                 lines.append("  " + header.joined())
                 for strategy in strategies {
                     let row = Self.row(strategy, rows)

@@ -22,6 +22,7 @@ public enum TurnEvaluationCommand {
         var tail: Double?
         var withModel = false
         var incremental = false
+        var tailVerdict = false
         var json = false
         public init() {}
         public static let declarations: [Declaration<Self>] = [
@@ -34,6 +35,7 @@ public enum TurnEvaluationCommand {
             .value("--tail SECONDS", \.tail, "transcribe only the last SECONDS before each pause (what a shorter clip does to T)", .number(atLeast: 0.5)),
             .flag("--with-model", \.withModel, "also the language model's probability that the turn is complete (its time included)"),
             .flag("--incremental", \.incremental, "also each answer's final transcript in pieces between its pauses, each prompted with the text before it, against the whole"),
+            .flag("--tail-verdict", \.tailVerdict, "also read the verdict from the answer's last 1, 1.5, 2 and 3 s alone, in a fitted window and in 256 frames: times, AUC, and the waits with the tail read first"),
             .flag("--json", \.json, "one JSON line per pause (answer, at, text, seconds, completion, cue, mark), then the summary"),
         ]
     }
@@ -48,7 +50,8 @@ public enum TurnEvaluationCommand {
         SpeechEvaluationCommand.printToStandardError("\(set.answers.count) answers, \(set.moments.count) pauses, clips in \(folder)")
         let evaluation = TurnEvaluation(transcriber: transcriber, phrases: phrases, heard: heard, tail: options.tail,
                                         model: options.withModel ? try LanguageModel(path: DefaultModels.languageModel) : nil,
-                                        incremental: options.incremental)
+                                        incremental: options.incremental,
+                                        tails: options.tailVerdict ? TurnEvaluation.tailCandidates : [])
         let results = try await evaluation.run(set, speech: try SpeechSet(folder: folder)) { print(options.json ? $0.jsonLine : $0.line) }
         print(TurnSummary(results).text)
         return 0

@@ -62,6 +62,39 @@ import Testing
         #expect(TurnSummary([result([], completion: 0, seconds: 0)]).strategies.count == TurnStrategy.all.count)
     }
 
+    func withTail(completion: Double?, seconds: Double, whole: Double, wholeSeconds: Double) -> TurnEvaluation.MomentResult {
+        var moment = result([.init(kind: .endOfTurn, seconds: nil)], completion: whole, seconds: wholeSeconds)
+        moment.tails = [TurnEvaluation.TailReading(tail: TurnTail(seconds: 2), window: 128, text: completion == nil ? "" : "so",
+                                                   seconds: seconds, cue: .finalPunctuation, completion: completion)]
+        return moment
+    }
+
+    @Test func theTailIsReadFirstAndTheWholeAnswerAfterIt() {
+        let wait = AdaptiveWait(shortest: 0.3, longest: 2.0, threshold: 0.7), tail = TurnTail(seconds: 2)
+        let alone = TurnStrategy.tailFirst(0, tail, wait, fallback: 0.7, wholeDecides: false)
+        let thenWhole = TurnStrategy.tailFirst(0, tail, wait, fallback: 0.7, wholeDecides: true)
+        // Read at 0.2 + 0.1 s as finished: 0.3 s, whatever the whole answer says later.
+        let quick = withTail(completion: 0.9, seconds: 0.1, whole: 0.1, wholeSeconds: 0.5)
+        #expect(abs(alone.wait(quick) - 0.3) < 1e-9 && abs(thenWhole.wait(quick) - 0.3) < 1e-9)
+        // Read as open: 2 s alone; the whole answer, read at 0.3 + 0.5 s as finished, ends it then.
+        let open = withTail(completion: 0.2, seconds: 0.1, whole: 0.9, wholeSeconds: 0.5)
+        #expect(alone.wait(open) == 2.0)
+        #expect(abs(thenWhole.wait(open) - 0.8) < 1e-9)
+        // A tail read no sooner than the preset's silence changes nothing.
+        #expect(thenWhole.wait(withTail(completion: 0.9, seconds: 0.5, whole: 0.9, wholeSeconds: 0)) == 0.7)
+        // Nothing heard in the tail: the preset's silence, unless the whole answer is read before it.
+        #expect(alone.wait(withTail(completion: nil, seconds: 0.1, whole: 0.9, wholeSeconds: 0.6)) == 0.7)
+        #expect(abs(alone.wait(withTail(completion: nil, seconds: 0.1, whole: 0.9, wholeSeconds: 0.2)) - 0.5) < 1e-9)
+        #expect(TurnSummary([quick]).strategies.count == TurnStrategy.all.count + 2)
+    }
+
+    @Test func theAreaUnderTheCurveCountsEndsScoredAbovePausesAndTiesHalf() {
+        #expect(TurnSummary.areaUnderCurve([(0.9, true), (0.2, false), (0.3, false)]) == 1)
+        #expect(TurnSummary.areaUnderCurve([(0.2, true), (0.9, false)]) == 0)
+        #expect(TurnSummary.areaUnderCurve([(0.5, true), (0.5, false), (0.1, false)]) == 0.75)
+        #expect(TurnSummary.areaUnderCurve([(0.5, true)]).isNaN)
+    }
+
     @Test func theReportShowsEachSplitAndLanguageWithEveryStrategy() throws {
         let text = TurnSummary([result([.init(kind: .inside, seconds: 0.4)], completion: 0.9, seconds: 0.1)]).text
         #expect(text.contains("test en: 1 answers"))
