@@ -11,7 +11,14 @@
 static bool hidden_callback(struct ggml_tensor *t, bool ask, void *user_data) {
     auto *capture = static_cast<dm_hidden_capture *>(user_data);
     if (!capture || !capture->active) return !ask;  // ask for nothing, go on
-    const bool hidden = std::strcmp(t->name, "result_norm") == 0;
+    bool hidden = false;
+    if (capture->layer_count == 0) {
+        hidden = std::strcmp(t->name, "result_norm") == 0;
+    } else {
+        char name[32];
+        std::snprintf(name, sizeof name, "l_out-%d", (int)capture->layer_count - 1);
+        hidden = std::strcmp(t->name, name) == 0;
+    }
     if (ask) return hidden;
     if (!hidden) return true;
     const size_t count = (size_t)ggml_nelements(t);
@@ -21,7 +28,7 @@ static bool hidden_callback(struct ggml_tensor *t, bool ask, void *user_data) {
     } else {
         capture->overflow = true;
     }
-    return false;  // stop the graph here: the output layer is not needed
+    return false;  // stop the graph here: the layers after it (or the output layer) are not needed
 }
 
 extern "C" void dm_install_hidden_capture(struct llama_context_params *params, dm_hidden_capture *capture) {

@@ -22,7 +22,8 @@ public struct LayoutOutcome: Sendable, Hashable {
 
 /// The two model decisions of the product, with defence in depth: ask (the allowed options
 /// are scored, so only an allowed answer is possible) → validate → on a failure, ask once more
-/// → else the rules' fallback. A blown budget goes to the fallback at once. The rules are
+/// → else the rules' fallback. Before the labels, the ending probe may end the exchange on an
+/// ending or refusal the rules missed. A blown budget goes to the fallback at once. The rules are
 /// applied to whatever the model returns, so an explicit ending always wins. Without a model it
 /// is the rules alone.
 ///
@@ -57,6 +58,14 @@ public actor DecisionService {
             let choice = rules.fallbackChoice(conversation)
             let decision = Decision(choice: choice, source: model == nil ? .fallback : .rules)
             return QuestionOutcome(decision: decision, attempts: 0, failures: [], milliseconds: elapsed())
+        }
+        // An ending in the person's own words that no phrase list has: read from the model's
+        // layers (`EndingProbe`), before the labels are scored.
+        if let probe = settings.endingProbe, options.contains(.stop), let answer = conversation.lastAnswer,
+           let reading = try? await model.endingReading(of: answer, probe: probe), reading.ends {
+            try Task.checkCancellation()
+            let decision = Decision(choice: .stop, source: .model, suggestion: .stop, refusal: reading.refuses ? .answer : nil)
+            return QuestionOutcome(decision: decision, attempts: 1, failures: [], milliseconds: elapsed())
         }
         let prompt = QuestionPrompt.make(conversation: conversation, hints: rules.angleHints(conversation))
         var failures: [String] = []

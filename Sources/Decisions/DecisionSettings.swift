@@ -24,6 +24,9 @@ public struct DecisionSettings: Sendable, Hashable {
     /// acceptable `ready`), so every margin from 0 to 100 scored the same; 2 (the rules prior,
     /// about 7 times as likely) keeps a bigger `--llm-model` from ending on a whim.
     public var endingMargin: Double
+    /// Reads an ending the phrase rules missed from the model's own layers (`EndingProbe`); nil:
+    /// rules and label scores alone. Used only with the model it was trained on.
+    public var endingProbe: EndingProbe?
     public var questionBudget: Duration
     public var layoutBudget: Duration
     /// A sentence is a next step when the model's log-odds of "yes" over "no", plus
@@ -46,6 +49,7 @@ public struct DecisionSettings: Sendable, Hashable {
         self.rulesPrior = rulesPrior
         self.answerPrior = answerPrior
         self.endingMargin = endingMargin
+        self.endingProbe = .trained
         self.questionBudget = questionBudget
         self.layoutBudget = layoutBudget
         self.nextStepThreshold = nextStepThreshold

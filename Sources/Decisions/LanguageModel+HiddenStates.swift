@@ -18,7 +18,7 @@ extension LanguageModel {
         let rows = UnsafeMutablePointer<Float>.allocate(capacity: max(capacity, 1))
         defer { rows.deallocate() }
         let capture = handle.capture
-        capture.pointee = dm_hidden_capture(rows: rows, capacity: capacity, filled: 0, active: true, overflow: false)
+        capture.pointee = dm_hidden_capture(rows: rows, capacity: capacity, filled: 0, active: true, overflow: false, layer_count: 0)
         let status = llama_decode(context, batch)
         let result = capture.pointee
         capture.pointee = dm_hidden_capture()

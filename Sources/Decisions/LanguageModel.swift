@@ -56,6 +56,8 @@ public actor LanguageModel {
     public nonisolated let vocabularySize: Int
     /// Width of the hidden state (one row of the output matrix).
     nonisolated let embeddingSize: Int
+    nonisolated let layerCount: Int
+    nonisolated let fileBytes: Int
     /// Rows of the output matrix already read from the file, by token.
     var outputRows: [llama_token: [Float]] = [:]
     /// Whether logits computed from hidden states match llama.cpp's own (checked once, on
@@ -89,8 +91,9 @@ public actor LanguageModel {
         params.n_threads = threads
         params.n_threads_batch = threads
         // Options are scored side by side, one sequence each, sharing the prompt's cells
-        // (see `score`): that needs several sequences in one unified cache.
-        params.n_seq_max = UInt32(Self.maxSequences)
+        // (see `score`): that needs several sequences in one unified cache. One more holds the
+        // ending probe's instruction (`endingFeatures`).
+        params.n_seq_max = UInt32(Self.maxSequences + 1)
         params.kv_unified = true
         params.no_perf = true
         // Sliding-window models (gemma-3) otherwise drop the cache and re-read every prompt.
@@ -105,6 +108,8 @@ public actor LanguageModel {
         }
         let vocab = llama_model_get_vocab(model)!
         self.embeddingSize = Int(llama_model_n_embd(model))
+        self.layerCount = Int(llama_model_n_layer(model))
+        self.fileBytes = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
         let outputMatrix = dm_output_matrix_open(path, Int64(embeddingSize), Int64(llama_vocab_n_tokens(vocab)))
         self.handle = LlamaHandle(model: model, context: context, vocab: vocab,
                                   capture: capture, outputMatrix: outputMatrix)

@@ -64,6 +64,16 @@ public struct Exchange: Sendable {
             }
         }
 
+        /// Stops at once; the refused words are not kept, nor the journal.
+        func refuse(_ scope: RefusalScope, keeping kept: Conversation) async {
+            refusal = scope
+            journal.remove()
+            conversation = kept
+            onEvent(.refused(scope))
+            endReason = .refused
+            try? await speaker.say(.closing(.stop))
+        }
+
         /// Whether the last reply was an answer, which the person may still go on with.
         var mayGoOn = false
         /// Whether the current question was asked again after an unclear reply.
@@ -106,13 +116,7 @@ public struct Exchange: Sendable {
                 }
                 mayGoOn = false
                 if let scope = Self.refusal(in: reply, answering: asked, rules: rules) {
-                    // Stop at once; the refused words are not kept, nor the journal.
-                    refusal = scope
-                    journal.remove()
-                    conversation = scope == .everything ? Conversation() : before
-                    onEvent(.refused(scope))
-                    endReason = .refused
-                    try? await speaker.say(.closing(.stop))
+                    await refuse(scope, keeping: scope == .everything ? Conversation() : before)
                     break loop
                 }
                 switch reply {
@@ -160,6 +164,11 @@ public struct Exchange: Sendable {
                 decision = made
             } else {
                 decision = await questions.nextQuestion(after: conversation)
+            }
+            if let scope = decision.refusal, !conversation.turns.isEmpty {
+                // The model read a refusal the rules missed: the same as theirs.
+                await refuse(scope, keeping: scope == .everything ? Conversation() : Conversation(turns: conversation.turns.dropLast()))
+                break
             }
             decisions.append(decision)
             record(.decided(decision))

@@ -1,5 +1,6 @@
 import Decisions
 import DialogueCore
+import Foundation
 import Options
 
 /// The decision service `dialogue-memo eval` runs: which model (or none), its prompt format
@@ -11,6 +12,9 @@ public struct EvaluationDecider: Sendable {
     public var rulesPrior = DecisionSettings().rulesPrior
     public var endingMargin = DecisionSettings().endingMargin
     public var answerPrior = DecisionSettings().answerPrior
+    public var noEndingProbe = false
+    /// Where `eval choices --train-ending-probe` writes the trained probe's Swift source.
+    public var trainEndingProbe: String?
 
     public static let model: [Declaration<EvaluationDecider>] = [
         .value("--llm-model PATH", \.modelPath, "any GGUF language model (default: the built-in one)", aliases: ["--model"]),
@@ -21,6 +25,11 @@ public struct EvaluationDecider: Sendable {
         .value("--rules-prior X", \.rulesPrior, "log-score bonus for the rules' own choice; 0: the model alone", .number(atLeast: 0))
     public static let endingMarginOption: Declaration<EvaluationDecider> =
         .value("--ending-margin M", \.endingMargin, "how much more the model must prefer ready/stop than the best question", .number(atLeast: 0))
+    public static let endingProbeOptions: [Declaration<EvaluationDecider>] = [
+        .flag("--no-ending-probe", \.noEndingProbe, "without the ending probe (rules and label scores alone)"),
+        .value("--train-ending-probe FILE.swift", \.trainEndingProbe,
+               "train the ending probe on these cases' latest answers and write it as Swift source (then exit)"),
+    ]
     public static let answerPriorOption: Declaration<EvaluationDecider> =
         .value("--answer-prior B", \.answerPrior, "weight of the answer boundaries in the layout", .number(atLeast: 0))
 
@@ -32,11 +41,32 @@ public struct EvaluationDecider: Sendable {
         settings.rulesPrior = rulesPrior
         settings.endingMargin = endingMargin
         settings.answerPrior = answerPrior
+        if noEndingProbe { settings.endingProbe = nil }
         // Generous budgets: the evaluation measures choices, not the product's timeouts.
         settings.questionBudget = .seconds(30)
         settings.layoutBudget = .seconds(60)
         settings.highlightsBudget = .seconds(60)
         if noModel { return DecisionService(model: nil, settings: settings) }
         return try DecisionService(modelPath: modelPath ?? DefaultModels.languageModel, settings: settings)
+    }
+}
+
+extension EvaluationDecider {
+    /// `eval choices --train-ending-probe`: trains on `cases` with the loaded model and writes
+    /// the probe's source; prints the progress and the chosen threshold.
+    public func trainProbe(on cases: [ChoiceScenario], arguments: [String]) async throws -> Int32 {
+        guard let out = trainEndingProbe, let model = try service().model else {
+            throw UsageError("--train-ending-probe needs a model, not --no-model",
+                             usage: "dialogue-memo eval choices FILE.json [--split dev] --train-ending-probe FILE.swift")
+        }
+        let probe = try await EndingProbeTraining.train(cases, model: model) { done in
+            if done % 50 == 0 || done == cases.count {
+                FileHandle.standardError.write(Data("ending probe: \(done)/\(cases.count) answers read\n".utf8))
+            }
+        }
+        try EndingProbeTraining.source(probe, command: (["dialogue-memo"] + arguments).joined(separator: " "))
+            .write(toFile: out, atomically: true, encoding: .utf8)
+        FileHandle.standardError.write(Data((String(format: "ending probe: threshold %.4f (the highest out-of-fold probability of an answer that goes on); written to %@", probe.threshold, out) + "\n").utf8))
+        return 0
     }
 }

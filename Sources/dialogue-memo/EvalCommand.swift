@@ -41,7 +41,7 @@ enum EvalCommand {
             .positional("FILE.json", \.file, "choice scenarios", .existingFile),
             .flag("--json", \.json, "one JSON object per case, then one summary object"),
             .value("--split", \.split, "only the cases of this split (dev: tuned on; test: reported only)", .oneOf(["dev", "test"])),
-        ] + (Decider.model + [Decider.rulesPriorOption, Decider.endingMarginOption]).within(\.decider)
+        ] + (Decider.model + [Decider.rulesPriorOption, Decider.endingMarginOption] + Decider.endingProbeOptions).within(\.decider)
     }
 
     struct Grouping: ParsableOptions {
@@ -124,8 +124,8 @@ enum EvalCommand {
     static func choices(_ options: Choices) async throws -> Int32 {
         let cases = try ChoiceScenarioSet.load(from: URL(fileURLWithPath: options.file)).cases
             .filter { options.split == nil || $0.split == options.split }
-        let service = try options.decider.service()
-        let rules = try Rules.byLanguage()
+        if options.decider.trainEndingProbe != nil { return try await options.decider.trainProbe(on: cases, arguments: Array(CommandLine.arguments.dropFirst())) }
+        let (service, rules) = (try options.decider.service(), try Rules.byLanguage())
         let results = try await ChoiceEvaluation.run(cases, rules: rules, service: service) { result in
             print(options.json ? result.jsonLine : result.line)
         }

@@ -72,4 +72,31 @@ struct RefusalTests {
         #expect(outcome.refusal == .everything, "\(language): \(refusal)")
         #expect(outcome.sources.isEmpty)
     }
+
+    /// Reads a refusal in the second answer, as the model's ending probe does when no phrase
+    /// list has the words.
+    struct ReadsARefusal: QuestionDeciding {
+        let rules: Rules
+        func nextQuestion(after conversation: Conversation) async -> Decision {
+            conversation.turns.count == 2 ? Decision(choice: .stop, source: .model, suggestion: .stop, refusal: .answer)
+                : rules.apply(modelSuggestion: nil, to: conversation)
+        }
+    }
+
+    @Test func aRefusalTheModelReadsDropsItsAnswerAndTheJournalToo() async throws {
+        let rules = Rules(pack: try LanguagePackLoader().load("en"))
+        let own = "Honestly, I would rather that last bit stayed between us and the wall."
+        let script = Script([.answer("A tool library for my street."), .answer(own), .answer("Never asked.")])
+        try script.append(.started(id: "r", created: Date(), timeZone: "UTC", language: "en"))
+        #expect(rules.refusal(in: own, answering: .opening) == nil, "the rules must miss it for this test to mean anything")
+        let exchange = Exchange(rules: rules, speaker: script, answers: script, questions: ReadsARefusal(rules: rules),
+                                layouts: RulesOnlyDecider(rules: rules), journal: script)
+        let outcome = await exchange.run()
+        #expect(outcome.endReason == .refused)
+        #expect(outcome.refusal == .answer)
+        #expect(outcome.conversation.answers == ["A tool library for my street."])
+        #expect(script.journalText.isEmpty, "the journal is deleted")
+        #expect(script.said.last == .closing(.stop))
+        #expect(outcome.decisions.allSatisfy { $0.refusal == nil }, "the refusing decision is not kept either")
+    }
 }

@@ -1,4 +1,4 @@
-// What the decisions need of llama.cpp beyond its C API: the final hidden states of a decode,
+// What the decisions need of llama.cpp beyond its C API: the hidden states of a decode,
 // and rows of the output matrix read from the GGUF file (see LanguageModel+HiddenStates).
 #pragma once
 #include <stdbool.h>
@@ -9,7 +9,7 @@
 extern "C" {
 #endif
 
-/// Where a decode's final hidden states (the graph node "result_norm") are copied. While
+/// Where a decode's final hidden states (the graph node "result_norm", or a layer's output) are copied. While
 /// `active`, the graph stops there: the output layer, a product with the whole vocabulary
 /// (262k rows for gemma) for every output position, is skipped; the caller computes the few
 /// logits it needs from the hidden states and `dm_output_matrix` rows.
@@ -19,6 +19,9 @@ typedef struct dm_hidden_capture {
     size_t filled;     ///< floats written so far (row after row, across micro-batches)
     bool active;
     bool overflow;     ///< a result did not fit (or was not f32): the rows are incomplete
+    /// 0: the final hidden states of the output positions ("result_norm"); N > 0: the output of
+    /// the first N layers for every position of the batch ("l_out-(N-1)"), the graph stopping there.
+    int32_t layer_count;
 } dm_hidden_capture;
 
 /// Sets `params`' evaluation callback to copy the hidden states into `capture` (while active).

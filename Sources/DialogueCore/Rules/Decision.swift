@@ -14,11 +14,15 @@ public struct Decision: Sendable, Hashable, Codable {
     public let source: DecisionSource
     /// What the model suggested, if it suggested anything.
     public let suggestion: QuestionChoice?
+    /// The model read a refusal to be recorded that the phrase rules missed (with `stop`): the
+    /// exchange drops the answer as it does for the rules' refusals.
+    public let refusal: RefusalScope?
 
-    public init(choice: QuestionChoice, source: DecisionSource, suggestion: QuestionChoice? = nil) {
+    public init(choice: QuestionChoice, source: DecisionSource, suggestion: QuestionChoice? = nil, refusal: RefusalScope? = nil) {
         self.choice = choice
         self.source = source
         self.suggestion = suggestion
+        self.refusal = refusal
     }
 
     public var finishes: Bool { choice.isFinal }

@@ -1,0 +1,204 @@
+import DialogueCore
+import Foundation
+
+/// Whether the latest answer ends the exchange or refuses to be recorded, read linearly from
+/// the language model's middle layer (`LanguageModel.endingFeatures`). Why: gemma-3-270m's
+/// label scores never preferred an ending the phrase rules had missed (issue 13), yet its own
+/// layers separate endings from content well: a logistic regression on the dev split of the
+/// project's decision set reads them from the 10th layer's mean over the answer. The weights
+/// are trained by `dialogue-memo eval choices FILE --split dev --train-ending-probe OUT` and
+/// kept in `EndingProbe+Trained.swift`; they fit only the model they were trained on.
+public struct EndingProbe: Sendable, Hashable {
+    public let model: ModelFingerprint
+    public let layerCount: Int
+    /// Whether the answer ends or refuses (trained on every dev case).
+    public let ending: LinearReadout
+    /// An answer ends when `ending` is above this: the highest out-of-fold probability of any
+    /// dev case that goes on (5 folds), so on dev no answer that goes on would end.
+    public let threshold: Double
+    /// Among answers that end, whether it is a refusal to be recorded (trained on the dev
+    /// endings; above 0.5 it is one).
+    public let refusal: LinearReadout
+
+    public init(model: ModelFingerprint, layerCount: Int, threshold: Double, ending: LinearReadout, refusal: LinearReadout) {
+        self.model = model
+        self.layerCount = layerCount
+        self.threshold = threshold
+        self.ending = ending
+        self.refusal = refusal
+    }
+
+    public func fits(_ model: LanguageModel) -> Bool { model.fingerprint == self.model }
+
+    /// What the probe reads in one answer.
+    public struct Reading: Sendable, Hashable {
+        public let ending: Double
+        public let refusal: Double
+        public let threshold: Double
+        public var ends: Bool { ending > threshold }
+        /// An ending that refuses to be recorded.
+        public var refuses: Bool { ends && refusal > 0.5 }
+    }
+
+    public func read(_ features: [Float]) -> Reading {
+        Reading(ending: ending.probability(features), refusal: refusal.probability(features), threshold: threshold)
+    }
+}
+
+/// A logistic read-out of features: the probability is the logistic of weights · x + bias.
+public struct LinearReadout: Sendable, Hashable {
+    /// Per feature, with the features' standardization folded in.
+    public let weights: [Float]
+    public let bias: Double
+
+    public init(bias: Double, weights: [Float]) {
+        self.weights = weights
+        self.bias = bias
+    }
+
+    public func probability(_ features: [Float]) -> Double {
+        var logit = bias
+        for (w, x) in zip(weights, features) { logit += Double(w) * Double(x) }
+        return 1 / (1 + exp(-logit))
+    }
+}
+
+extension LanguageModel {
+    /// What the probe reads in `answer`; nil when it was trained on another model or the
+    /// answer is empty.
+    public func endingReading(of answer: String, probe: EndingProbe) throws -> EndingProbe.Reading? {
+        guard probe.fits(self), let features = try endingFeatures(of: answer, layerCount: probe.layerCount) else { return nil }
+        return probe.read(features)
+    }
+}
+
+/// L2-regularized logistic regression by Newton's method, and the threshold from
+/// cross-validation: small, exact, and repeatable (no random start, folds by index).
+public enum EndingProbeTraining {
+    /// Fits on standardized features and folds the standardization into the weights.
+    /// `lambda` penalizes the standardized weights (not the bias).
+    public static func fit(_ features: [[Float]], labels: [Bool], lambda: Double) -> LinearReadout {
+        let n = features.count, d = features.first?.count ?? 0
+        var mean = [Double](repeating: 0, count: d), spread = [Double](repeating: 0, count: d)
+        for x in features { for i in 0..<d { mean[i] += Double(x[i]) / Double(n) } }
+        for x in features { for i in 0..<d { spread[i] += pow(Double(x[i]) - mean[i], 2) / Double(n) } }
+        spread = spread.map { sqrt($0) + 1e-6 }
+        // Standardized rows with a trailing 1 for the bias.
+        let rows = features.map { x in (0..<d).map { (Double(x[$0]) - mean[$0]) / spread[$0] } + [1] }
+        var w = [Double](repeating: 0, count: d + 1)
+        for _ in 0..<50 {
+            var gradient = [Double](repeating: 0, count: d + 1)
+            var hessian = [Double](repeating: 0, count: (d + 1) * (d + 1))
+            for (row, label) in zip(rows, labels) {
+                let p = 1 / (1 + exp(-zip(row, w).reduce(0) { $0 + $1.0 * $1.1 }))
+                let residual = p - (label ? 1 : 0), weight = p * (1 - p)
+                for i in 0...d {
+                    gradient[i] += residual * row[i]
+                    let scaled = weight * row[i]
+                    for j in i...d { hessian[i * (d + 1) + j] += scaled * row[j] }
+                }
+            }
+            for i in 0..<d { gradient[i] += lambda * w[i]; hessian[i * (d + 1) + i] += lambda }
+            for i in 0...d { for j in 0..<i { hessian[i * (d + 1) + j] = hessian[j * (d + 1) + i] } }
+            guard let step = solve(hessian, gradient, size: d + 1) else { break }
+            for i in 0...d { w[i] -= step[i] }
+            if step.map(abs).max() ?? 0 < 1e-7 { break }
+        }
+        let weights = (0..<d).map { Float(w[$0] / spread[$0]) }
+        let bias = w[d] - (0..<d).reduce(0) { $0 + w[$1] * mean[$1] / spread[$1] }
+        return LinearReadout(bias: bias, weights: weights)
+    }
+
+    /// Out-of-fold probabilities: case i is scored by the fit on the other folds (fold i % k).
+    public static func outOfFold(_ features: [[Float]], labels: [Bool], lambda: Double, folds: Int = 5) -> [Double] {
+        var probabilities = [Double](repeating: 0, count: features.count)
+        for fold in 0..<folds {
+            let train = features.indices.filter { $0 % folds != fold }
+            let fit = fit(train.map { features[$0] }, labels: train.map { labels[$0] }, lambda: lambda)
+            for i in features.indices where i % folds == fold { probabilities[i] = fit.probability(features[i]) }
+        }
+        return probabilities
+    }
+
+    /// Solves the symmetric positive definite system `a · x = b` (Cholesky); nil if it is not.
+    static func solve(_ a: [Double], _ b: [Double], size n: Int) -> [Double]? {
+        var l = [Double](repeating: 0, count: n * n)
+        for i in 0..<n {
+            for j in 0...i {
+                var sum = a[i * n + j]
+                for k in 0..<j { sum -= l[i * n + k] * l[j * n + k] }
+                if i == j {
+                    guard sum > 0 else { return nil }
+                    l[i * n + i] = sqrt(sum)
+                } else {
+                    l[i * n + j] = sum / l[j * n + j]
+                }
+            }
+        }
+        var y = [Double](repeating: 0, count: n)
+        for i in 0..<n {
+            var sum = b[i]
+            for k in 0..<i { sum -= l[i * n + k] * y[k] }
+            y[i] = sum / l[i * n + i]
+        }
+        var x = [Double](repeating: 0, count: n)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            var sum = y[i]
+            for k in (i + 1)..<n { sum -= l[k * n + i] * x[k] }
+            x[i] = sum / l[i * n + i]
+        }
+        return x
+    }
+}
+
+extension EndingProbeTraining {
+    /// The layers read and the penalty, chosen on the dev split by out-of-fold AUC among the
+    /// 4th, 7th, 10th, 13th and 16th layers' last-token and mean features, and penalties 30 and
+    /// 100: the 10th layer's mean (AUC 0.977) was best; the two penalties tied within 0.001.
+    public static let layerCount = 10
+    public static let lambda = 30.0
+
+    /// Trains on every case's latest answer: `ending` on all of them (`mustEnd` is the label),
+    /// `refusal` on those that end (category "refusal"). `progress` sees each case read.
+    public static func train(_ cases: [ChoiceScenario], model: LanguageModel,
+                             progress: (Int) -> Void = { _ in }) async throws -> EndingProbe {
+        var features: [[Float]] = [], read: [ChoiceScenario] = []
+        for (index, scenario) in cases.enumerated() {
+            if let x = try await model.endingFeatures(of: scenario.conversation.lastAnswer ?? "", layerCount: layerCount) {
+                features.append(x)
+                read.append(scenario)
+            }
+            progress(index + 1)
+        }
+        let ends = read.map(\.mustEnd)
+        let outOfFold = outOfFold(features, labels: ends, lambda: lambda)
+        let threshold = zip(outOfFold, ends).filter { !$0.1 }.map(\.0).max() ?? 0.5
+        let endings = read.indices.filter { ends[$0] }
+        let refusal = fit(endings.map { features[$0] }, labels: endings.map { read[$0].category == "refusal" }, lambda: lambda)
+        return EndingProbe(model: model.fingerprint, layerCount: layerCount, threshold: threshold,
+                           ending: fit(features, labels: ends, lambda: lambda), refusal: refusal)
+    }
+
+    /// The Swift source that keeps `probe` as `EndingProbe.trained`.
+    public static func source(_ probe: EndingProbe, command: String) -> String {
+        func readout(_ r: LinearReadout) -> String {
+            let rows = stride(from: 0, to: r.weights.count, by: 8).map { start in
+                "            " + r.weights[start..<min(start + 8, r.weights.count)]
+                    .map { String(format: "%.7g", Double($0)) }.joined(separator: ", ") + ","
+            }
+            return "LinearReadout(bias: \(String(format: "%.9g", r.bias)), weights: [\n\(rows.joined(separator: "\n"))\n        ])"
+        }
+        let m = probe.model
+        return """
+        // Written by `\(command)`: train again instead of editing.
+        extension EndingProbe {
+            public static let trained = EndingProbe(
+                model: ModelFingerprint(embedding: \(m.embedding), layers: \(m.layers), fileBytes: \(m.fileBytes)),
+                layerCount: \(probe.layerCount), threshold: \(String(format: "%.9g", probe.threshold)),
+                ending: \(readout(probe.ending)),
+                refusal: \(readout(probe.refusal)))
+        }
+
+        """
+    }
+}

@@ -1,0 +1,85 @@
+import CLlama
+import CLlamaGuard
+import DialogueCore
+import Foundation
+
+/// The features `EndingProbe` reads: the mean over the latest answer's tokens of one middle
+/// layer's output, the answer placed after a short fixed instruction about ending. The
+/// instruction lives in a sequence of its own, evaluated once, so the decision prompt's cache
+/// (sequence 0) is untouched; only the answer's tokens are decoded, and only up to the layer.
+extension LanguageModel {
+    static let probeSequence = llama_seq_id(maxSequences)
+
+    /// What the answer is read after. Changing it changes the features: train the probe again.
+    static let probeInstruction = PromptPreamble.text
+        + "\nTask: tell whether the person wants to stop, end the conversation, put it off, or not have their words recorded or kept."
+
+    /// nil for an empty answer (no token to average over).
+    public func endingFeatures(of answer: String, layerCount: Int) throws -> [Float]? {
+        let body = tokenize(UserText.sanitized(answer), addSpecial: false)
+        guard !body.isEmpty else { return nil }
+        let prefix = try probePrefix()
+        guard prefix.count + body.count < contextSize else {
+            throw LanguageModelError.promptTooLong(tokens: prefix.count + body.count, limit: contextSize)
+        }
+        let memory = llama_get_memory(context)
+        defer { _ = llama_memory_seq_rm(memory, Self.probeSequence, llama_pos(prefix.count), -1) }
+        var batch = llama_batch_init(Int32(body.count), 0, 1)
+        defer { llama_batch_free(batch) }
+        batch.fill(body, from: prefix.count, sequence: Self.probeSequence) { _ in true }
+        let capacity = body.count * embeddingSize
+        let rows = UnsafeMutablePointer<Float>.allocate(capacity: capacity)
+        defer { rows.deallocate() }
+        let capture = handle.capture
+        capture.pointee = dm_hidden_capture(rows: rows, capacity: capacity, filled: 0, active: true, overflow: false,
+                                            layer_count: Int32(layerCount))
+        let status = llama_decode(context, batch)
+        let result = capture.pointee
+        capture.pointee = dm_hidden_capture()
+        guard status == 0 else { throw LanguageModelError.decodeFailed(code: status) }
+        guard !result.overflow, result.filled == capacity else { throw LanguageModelError.decodeFailed(code: -103) }
+        var mean = [Float](repeating: 0, count: embeddingSize)
+        for token in 0..<body.count {
+            for i in 0..<embeddingSize { mean[i] += rows[token * embeddingSize + i] }
+        }
+        return mean.map { $0 / Float(body.count) }
+    }
+
+    /// The instruction's tokens, in the probe's sequence of the cache: evaluated when the
+    /// sequence does not hold them (first use, or the cache was cleared since).
+    private func probePrefix() throws -> [llama_token] {
+        let marker = "\u{2063}\u{2063}"
+        let template = chatPrompt(system: Self.probeInstruction, user: marker)
+        let head = template.components(separatedBy: marker)[0] + "Latest answer: "
+        let tokens = tokenize(head, addSpecial: true)
+        let memory = llama_get_memory(context)
+        if llama_memory_seq_pos_max(memory, Self.probeSequence) == llama_pos(tokens.count - 1) { return tokens }
+        _ = llama_memory_seq_rm(memory, Self.probeSequence, -1, -1)
+        var batch = llama_batch_init(Int32(tokens.count), 0, 1)
+        defer { llama_batch_free(batch) }
+        batch.fill(tokens, from: 0, sequence: Self.probeSequence) { $0 == tokens.count - 1 }
+        let status = llama_decode(context, batch)
+        guard status == 0 else {
+            _ = llama_memory_seq_rm(memory, Self.probeSequence, -1, -1)
+            throw LanguageModelError.decodeFailed(code: status)
+        }
+        return tokens
+    }
+
+    /// What identifies the weights a probe was trained on: the same shape and the same file size.
+    public nonisolated var fingerprint: ModelFingerprint {
+        ModelFingerprint(embedding: embeddingSize, layers: layerCount, fileBytes: fileBytes)
+    }
+}
+
+public struct ModelFingerprint: Sendable, Hashable {
+    public let embedding: Int
+    public let layers: Int
+    public let fileBytes: Int
+
+    public init(embedding: Int, layers: Int, fileBytes: Int) {
+        self.embedding = embedding
+        self.layers = layers
+        self.fileBytes = fileBytes
+    }
+}

@@ -1,0 +1,106 @@
+import DialogueCore
+import Foundation
+import Testing
+@testable import Decisions
+
+/// The probe's arithmetic, on small made-up data: the fit, its folded standardization, the
+/// folds and the linear solve.
+@Suite struct EndingProbeTrainingTests {
+    /// Two features; the label is whether x0 + x1 > 1 (plus a few near the line either way).
+    static let points: [([Float], Bool)] = (0..<40).map { i in
+        let x0 = Float(i % 8) / 4, x1 = Float(i / 8) / 3
+        return ([x0, x1], x0 + x1 > 1)
+    }
+
+    @Test func theFitSeparatesWhatIsSeparable() {
+        let fit = EndingProbeTraining.fit(Self.points.map(\.0), labels: Self.points.map(\.1), lambda: 0.01)
+        for (x, label) in Self.points where abs(x[0] + x[1] - 1) > 0.2 {
+            #expect((fit.probability(x) > 0.5) == label, "\(x)")
+        }
+    }
+
+    /// The standardization is folded into the weights, so scaling a feature changes nothing.
+    @Test func scalingAFeatureChangesNoProbability() {
+        let plain = EndingProbeTraining.fit(Self.points.map(\.0), labels: Self.points.map(\.1), lambda: 1)
+        let scaled = Self.points.map { [$0.0[0] * 1000, $0.0[1]] }
+        let fit = EndingProbeTraining.fit(scaled, labels: Self.points.map(\.1), lambda: 1)
+        for (x, s) in zip(Self.points.map(\.0), scaled) {
+            #expect(abs(plain.probability(x) - fit.probability(s)) < 1e-4, "\(x)")
+        }
+    }
+
+    /// A case is scored by a fit that never saw it: flipping its label leaves its probability.
+    @Test func outOfFoldNeverSeesTheCaseItScores() {
+        let features = Self.points.map(\.0), labels = Self.points.map(\.1)
+        var flipped = labels
+        flipped[5].toggle()
+        let before = EndingProbeTraining.outOfFold(features, labels: labels, lambda: 1)
+        let after = EndingProbeTraining.outOfFold(features, labels: flipped, lambda: 1)
+        #expect(before[5] == after[5])
+        #expect(before[6] != after[6], "a case of another fold did see the flip")
+    }
+
+    @Test func theSolveSolvesAndRefusesWhatIsNotPositiveDefinite() throws {
+        let a: [Double] = [4, 2, 0, 2, 5, 1, 0, 1, 3]
+        let x = try #require(EndingProbeTraining.solve(a, [2, 9, 7], size: 3))
+        for row in 0..<3 {
+            #expect(abs((0..<3).reduce(0) { $0 + a[row * 3 + $1] * x[$1] } - [2, 9, 7][row]) < 1e-9)
+        }
+        #expect(EndingProbeTraining.solve([1, 2, 2, 1], [1, 1], size: 2) == nil)
+    }
+
+    @Test func aRefusalIsOnlyReadInAnAnswerThatEnds() {
+        #expect(!EndingProbe.Reading(ending: 0.5, refusal: 0.99, threshold: 0.9).refuses)
+        #expect(EndingProbe.Reading(ending: 0.95, refusal: 0.99, threshold: 0.9).refuses)
+        #expect(!EndingProbe.Reading(ending: 0.95, refusal: 0.2, threshold: 0.9).refuses)
+    }
+}
+
+/// The trained probe with the real default model, on the decision set's test split (never
+/// trained or tuned on): it must catch most endings the phrase rules miss and end nothing that
+/// goes on.
+@Suite("Ending probe (real default model)", .serialized)
+struct EndingProbeModelTests {
+    @Test func theTrainedProbeFitsTheDefaultModel() throws {
+        #expect(EndingProbe.trained.fits(try DecisionFixtures.model()),
+                "the default model changed: train the probe again (see EndingProbe)")
+    }
+
+    @Test func onTheTestSplitItCatchesEndingsTheRulesMissAndEndsNothingThatGoesOn() async throws {
+        let model = try DecisionFixtures.model()
+        let cases = try ChoiceScenarioSet.load(from: DecisionFixtures.fixture("choice-scenarios.json")).cases
+            .filter { $0.split == "test" }
+        var missedByRules = 0, caught = 0
+        for scenario in cases {
+            let rules = try DecisionFixtures.rules(scenario.language)
+            let reading = try #require(try await model.endingReading(of: scenario.conversation.lastAnswer ?? "", probe: .trained))
+            if !scenario.mustEnd {
+                #expect(!reading.ends, "\(scenario.id) goes on, read as an ending (\(reading.ending))")
+            } else if !rules.allowedChoices(scenario.conversation).finishOnly {
+                missedByRules += 1
+                if reading.ends { caught += 1 }
+            }
+        }
+        // Measured when trained: 13 missed by the rules, 10 caught (2026-12-02).
+        #expect(missedByRules > 0 && caught * 10 >= missedByRules * 7, "caught \(caught) of \(missedByRules)")
+    }
+
+    @Test func aRefusalTheRulesMissStopsAsARefusalFromTheModel() async throws {
+        let service = DecisionService(model: try DecisionFixtures.model(), settings: DecisionFixtures.settings())
+        let rules = try DecisionFixtures.rules("en")
+        let conversation = Conversation(turns: [
+            Turn(question: .opening, answer: "A tool library for the people on my street."),
+            Turn(question: .choice(.problem), answer: "Let's pretend I never said any of that, okay?"),
+        ])
+        try #require(!rules.allowedChoices(conversation).finishOnly, "the rules must miss it for this test to mean anything")
+        let outcome = try await service.nextQuestion(conversation, rules: rules)
+        #expect(outcome.decision.choice == .stop && outcome.decision.source == .model)
+        #expect(outcome.decision.refusal == .answer)
+    }
+
+    @Test func aProbeForAnotherModelReadsNothing() async throws {
+        let other = EndingProbe(model: ModelFingerprint(embedding: 640, layers: 18, fileBytes: 1), layerCount: 10, threshold: 0,
+                                ending: LinearReadout(bias: 9, weights: []), refusal: LinearReadout(bias: 9, weights: []))
+        #expect(try await DecisionFixtures.model().endingReading(of: "Let's stop here.", probe: other) == nil)
+    }
+}
