@@ -11,20 +11,30 @@ import Foundation
 public struct EndingProbe: Sendable, Hashable {
     public let model: ModelFingerprint
     public let layerCount: Int
-    /// Whether the answer ends or refuses (trained on every dev case).
-    public let ending: LinearReadout
-    /// An answer ends when `ending` is above this: the highest out-of-fold probability of any
-    /// dev case that goes on (5 folds), so on dev no answer that goes on would end.
-    public let threshold: Double
-    /// Among answers that end, whether it is a refusal to be recorded (trained on the dev
-    /// endings; above 0.5 it is one).
+    /// Whether the answer ends or refuses, from the whole answer's mean.
+    public let whole: Readout
+    /// The same from the close's mean: an ending after content is read there.
+    public let close: Readout
+    /// Among answers that end, whether it is a refusal to be recorded (the whole mean; trained
+    /// on the dev endings; above 0.5 it is one).
     public let refusal: LinearReadout
 
-    public init(model: ModelFingerprint, layerCount: Int, threshold: Double, ending: LinearReadout, refusal: LinearReadout) {
+    /// A read-out with the probability above which the answer ends: the highest out-of-fold
+    /// probability (5 folds) of any training answer that goes on, so in training none would end.
+    public struct Readout: Sendable, Hashable {
+        public let readout: LinearReadout
+        public let threshold: Double
+        public init(_ readout: LinearReadout, threshold: Double) {
+            self.readout = readout
+            self.threshold = threshold
+        }
+    }
+
+    public init(model: ModelFingerprint, layerCount: Int, whole: Readout, close: Readout, refusal: LinearReadout) {
         self.model = model
         self.layerCount = layerCount
-        self.threshold = threshold
-        self.ending = ending
+        self.whole = whole
+        self.close = close
         self.refusal = refusal
     }
 
@@ -32,16 +42,19 @@ public struct EndingProbe: Sendable, Hashable {
 
     /// What the probe reads in one answer.
     public struct Reading: Sendable, Hashable {
-        public let ending: Double
+        /// Each read-out's probability over its threshold (above 1: it ends).
+        public let whole: Double
+        public let close: Double
         public let refusal: Double
-        public let threshold: Double
-        public var ends: Bool { ending > threshold }
+        public var ends: Bool { whole > 1 || close > 1 }
         /// An ending that refuses to be recorded.
         public var refuses: Bool { ends && refusal > 0.5 }
     }
 
-    public func read(_ features: [Float]) -> Reading {
-        Reading(ending: ending.probability(features), refusal: refusal.probability(features), threshold: threshold)
+    public func read(_ features: EndingFeatures) -> Reading {
+        Reading(whole: whole.readout.probability(features.whole) / whole.threshold,
+                close: close.readout.probability(features.close) / close.threshold,
+                refusal: refusal.probability(features.whole))
     }
 }
 
@@ -152,41 +165,65 @@ public enum EndingProbeTraining {
 }
 
 extension EndingProbeTraining {
-    /// The layers read and the penalty, chosen on the dev split by out-of-fold AUC among the
-    /// 4th, 7th, 10th, 13th and 16th layers' last-token and mean features, and penalties 30 and
-    /// 100: the 10th layer's mean (AUC 0.977) was best; the two penalties tied within 0.001.
+    /// The layer read and the penalty, chosen on the dev split: first by out-of-fold AUC among
+    /// the 4th, 7th, 10th, 13th and 16th layers' last-token and mean features and penalties 30
+    /// and 100 (the 10th layer's mean, 0.977, best; the penalties tied within 0.001); then, with
+    /// plain content added, by the dev endings read out of fold at the zero-false threshold,
+    /// among the 7th, 10th and 13th layers' means over the whole answer, its last 24 and its
+    /// last 8 tokens: whole or close (last 8) of the 10th read 63 %, the whole mean alone 31 %.
     public static let layerCount = 10
     public static let lambda = 30.0
 
-    /// Trains on every case's latest answer: `ending` on all of them (`mustEnd` is the label),
-    /// `refusal` on those that end (category "refusal"). `progress` sees each case read.
-    public static func train(_ cases: [ChoiceScenario], model: LanguageModel,
+    /// Trains on every case's latest answer (`mustEnd` is the label), plus `goingOn`, plain
+    /// content sentences that must not end (the decision set's answers that go on are mostly
+    /// traps: without plain content, "I want us to help each other" read as an ending);
+    /// `refusal` only on the cases that end (category "refusal"). `progress` sees each answer
+    /// read, of `cases.count + goingOn.count`.
+    public static func train(_ cases: [ChoiceScenario], goingOn: [String] = [], model: LanguageModel,
                              progress: (Int) -> Void = { _ in }) async throws -> EndingProbe {
-        var features: [[Float]] = [], read: [ChoiceScenario] = []
+        var features: [EndingFeatures] = [], read: [ChoiceScenario] = [], ends: [Bool] = []
         for (index, scenario) in cases.enumerated() {
             if let x = try await model.endingFeatures(of: scenario.conversation.lastAnswer ?? "", layerCount: layerCount) {
                 features.append(x)
                 read.append(scenario)
+                ends.append(scenario.mustEnd)
             }
             progress(index + 1)
         }
-        let ends = read.map(\.mustEnd)
-        let outOfFold = outOfFold(features, labels: ends, lambda: lambda)
-        let threshold = zip(outOfFold, ends).filter { !$0.1 }.map(\.0).max() ?? 0.5
-        let endings = read.indices.filter { ends[$0] }
-        let refusal = fit(endings.map { features[$0] }, labels: endings.map { read[$0].category == "refusal" }, lambda: lambda)
-        return EndingProbe(model: model.fingerprint, layerCount: layerCount, threshold: threshold,
-                           ending: fit(features, labels: ends, lambda: lambda), refusal: refusal)
+        let refusal = fitRefusal(features.map(\.whole), read)
+        for (index, text) in goingOn.enumerated() {
+            if let x = try await model.endingFeatures(of: text, layerCount: layerCount) {
+                features.append(x)
+                ends.append(false)
+            }
+            progress(cases.count + index + 1)
+        }
+        func readout(_ x: [[Float]]) -> EndingProbe.Readout {
+            let outOfFold = outOfFold(x, labels: ends, lambda: lambda)
+            return EndingProbe.Readout(fit(x, labels: ends, lambda: lambda),
+                                       threshold: zip(outOfFold, ends).filter { !$0.1 }.map(\.0).max() ?? 0.5)
+        }
+        return EndingProbe(model: model.fingerprint, layerCount: layerCount, whole: readout(features.map(\.whole)),
+                           close: readout(features.map(\.close)), refusal: refusal)
+    }
+
+    /// Among the cases that end, refusal or not.
+    static func fitRefusal(_ features: [[Float]], _ cases: [ChoiceScenario]) -> LinearReadout {
+        let endings = cases.indices.filter { cases[$0].mustEnd }
+        return fit(endings.map { features[$0] }, labels: endings.map { cases[$0].category == "refusal" }, lambda: lambda)
     }
 
     /// The Swift source that keeps `probe` as `EndingProbe.trained`.
     public static func source(_ probe: EndingProbe, command: String) -> String {
-        func readout(_ r: LinearReadout) -> String {
+        func linear(_ r: LinearReadout) -> String {
             let rows = stride(from: 0, to: r.weights.count, by: 8).map { start in
                 "            " + r.weights[start..<min(start + 8, r.weights.count)]
                     .map { String(format: "%.7g", Double($0)) }.joined(separator: ", ") + ","
             }
             return "LinearReadout(bias: \(String(format: "%.9g", r.bias)), weights: [\n\(rows.joined(separator: "\n"))\n        ])"
+        }
+        func readout(_ r: EndingProbe.Readout) -> String {
+            ".init(\(linear(r.readout)), threshold: \(String(format: "%.9g", r.threshold)))"
         }
         let m = probe.model
         return """
@@ -194,9 +231,10 @@ extension EndingProbeTraining {
         extension EndingProbe {
             public static let trained = EndingProbe(
                 model: ModelFingerprint(embedding: \(m.embedding), layers: \(m.layers), fileBytes: \(m.fileBytes)),
-                layerCount: \(probe.layerCount), threshold: \(String(format: "%.9g", probe.threshold)),
-                ending: \(readout(probe.ending)),
-                refusal: \(readout(probe.refusal)))
+                layerCount: \(probe.layerCount),
+                whole: \(readout(probe.whole)),
+                close: \(readout(probe.close)),
+                refusal: \(linear(probe.refusal)))
         }
 
         """

@@ -14,8 +14,9 @@ extension LanguageModel {
     static let probeInstruction = PromptPreamble.text
         + "\nTask: tell whether the person wants to stop, end the conversation, put it off, or not have their words recorded or kept."
 
-    /// nil for an empty answer (no token to average over).
-    public func endingFeatures(of answer: String, layerCount: Int) throws -> [Float]? {
+    /// The layer's mean over the whole answer and over its last `EndingFeatures.closeTokens`
+    /// tokens; nil for an empty answer (no token to average over).
+    public func endingFeatures(of answer: String, layerCount: Int) throws -> EndingFeatures? {
         let body = tokenize(UserText.sanitized(answer), addSpecial: false)
         guard !body.isEmpty else { return nil }
         let prefix = try probePrefix()
@@ -38,11 +39,13 @@ extension LanguageModel {
         capture.pointee = dm_hidden_capture()
         guard status == 0 else { throw LanguageModelError.decodeFailed(code: status) }
         guard !result.overflow, result.filled == capacity else { throw LanguageModelError.decodeFailed(code: -103) }
-        var mean = [Float](repeating: 0, count: embeddingSize)
-        for token in 0..<body.count {
-            for i in 0..<embeddingSize { mean[i] += rows[token * embeddingSize + i] }
+        func mean(_ tokens: Range<Int>) -> [Float] {
+            var sum = [Float](repeating: 0, count: embeddingSize)
+            for token in tokens { for i in 0..<embeddingSize { sum[i] += rows[token * embeddingSize + i] } }
+            return sum.map { $0 / Float(tokens.count) }
         }
-        return mean.map { $0 / Float(body.count) }
+        return EndingFeatures(whole: mean(0..<body.count),
+                              close: mean(max(0, body.count - EndingFeatures.closeTokens)..<body.count))
     }
 
     /// The instruction's tokens, in the probe's sequence of the cache: evaluated when the
@@ -70,6 +73,14 @@ extension LanguageModel {
     public nonisolated var fingerprint: ModelFingerprint {
         ModelFingerprint(embedding: embeddingSize, layers: layerCount, fileBytes: fileBytes)
     }
+}
+
+/// One layer's output averaged over the answer, and over its close alone: an ending said after
+/// content ("…, right, I reckon that'll do me") is a small part of the whole mean.
+public struct EndingFeatures: Sendable, Hashable {
+    public static let closeTokens = 8
+    public let whole: [Float]
+    public let close: [Float]
 }
 
 public struct ModelFingerprint: Sendable, Hashable {

@@ -53,20 +53,27 @@ public struct EvaluationDecider: Sendable {
 
 extension EvaluationDecider {
     /// `eval choices --train-ending-probe`: trains on `cases` with the loaded model and writes
-    /// the probe's source; prints the progress and the chosen threshold.
-    public func trainProbe(on cases: [ChoiceScenario], arguments: [String]) async throws -> Int32 {
+    /// the probe's source; prints the progress and the chosen threshold. The sentences of the
+    /// dev notes in `action-scenarios.json` beside `file` (when there) are plain content that
+    /// goes on.
+    public func trainProbe(on cases: [ChoiceScenario], file: String, arguments: [String]) async throws -> Int32 {
         guard let out = trainEndingProbe, let model = try service().model else {
             throw UsageError("--train-ending-probe needs a model, not --no-model",
                              usage: "dialogue-memo eval choices FILE.json [--split dev] --train-ending-probe FILE.swift")
         }
-        let probe = try await EndingProbeTraining.train(cases, model: model) { done in
-            if done % 50 == 0 || done == cases.count {
-                FileHandle.standardError.write(Data("ending probe: \(done)/\(cases.count) answers read\n".utf8))
+        let notes = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("action-scenarios.json")
+        let content = FileManager.default.fileExists(atPath: notes.path)
+            ? try ActionScenarioSet.load(from: notes).cases.filter { $0.split == "dev" }.flatMap(\.sentences) : []
+        let total = cases.count + content.count
+        let probe = try await EndingProbeTraining.train(cases, goingOn: content, model: model) { done in
+            if done % 50 == 0 || done == total {
+                FileHandle.standardError.write(Data("ending probe: \(done)/\(total) answers read\n".utf8))
             }
         }
         try EndingProbeTraining.source(probe, command: (["dialogue-memo"] + arguments).joined(separator: " "))
             .write(toFile: out, atomically: true, encoding: .utf8)
-        FileHandle.standardError.write(Data((String(format: "ending probe: threshold %.4f (the highest out-of-fold probability of an answer that goes on); written to %@", probe.threshold, out) + "\n").utf8))
+        FileHandle.standardError.write(Data(String(format: "ending probe: thresholds %.4f (whole answer), %.4f (its close), the highest out-of-fold probabilities of an answer that goes on; written to %@\n",
+                                                   probe.whole.threshold, probe.close.threshold, out).utf8))
         return 0
     }
 }

@@ -107,11 +107,13 @@ public struct ExchangeSession: Sendable {
     }
 
     /// How the exchange ended, for the note's front matter: the rules' reason when they
-    /// finished it ("userEnded", "questionLimit", …), "modelChoseReady" when the model did,
-    /// else the end reason ("interrupted", "noAnswer", "failed", "refused").
+    /// finished it ("userEnded", "questionLimit", …), "modelChoseReady" or "modelChoseStop" (an
+    /// ending the model read that the rules missed) when the model did, else the end reason
+    /// ("interrupted", "noAnswer", "failed", "refused").
     static func ending(of outcome: Exchange.Outcome, rules: Rules) -> String {
         guard outcome.endReason == .finished else { return outcome.endReason.rawValue }
-        return rules.allowedChoices(outcome.conversation).finishReason?.rawValue ?? "modelChoseReady"
+        return rules.allowedChoices(outcome.conversation).finishReason?.rawValue
+            ?? (outcome.decisions.last?.choice == .stop ? "modelChoseStop" : "modelChoseReady")
     }
 
     /// The display and `--events` for one step of the exchange.

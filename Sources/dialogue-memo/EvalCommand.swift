@@ -124,7 +124,7 @@ enum EvalCommand {
     static func choices(_ options: Choices) async throws -> Int32 {
         let cases = try ChoiceScenarioSet.load(from: URL(fileURLWithPath: options.file)).cases
             .filter { options.split == nil || $0.split == options.split }
-        if options.decider.trainEndingProbe != nil { return try await options.decider.trainProbe(on: cases, arguments: Array(CommandLine.arguments.dropFirst())) }
+        if options.decider.trainEndingProbe != nil { return try await options.decider.trainProbe(on: cases, file: options.file, arguments: Array(CommandLine.arguments.dropFirst())) }
         let (service, rules) = (try options.decider.service(), try Rules.byLanguage())
         let results = try await ChoiceEvaluation.run(cases, rules: rules, service: service) { result in
             print(options.json ? result.jsonLine : result.line)
