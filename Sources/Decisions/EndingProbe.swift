@@ -5,9 +5,10 @@ import Foundation
 /// the language model's middle layer (`LanguageModel.endingFeatures`). Why: gemma-3-270m's
 /// label scores never preferred an ending the phrase rules had missed (issue 13), yet its own
 /// layers separate endings from content well: a logistic regression on the dev split of the
-/// project's decision set reads them from the 10th layer's mean over the answer. The weights
-/// are trained by `dialogue-memo eval choices FILE --split dev --train-ending-probe OUT` and
-/// kept in `EndingProbe+Trained.swift`; they fit only the model they were trained on.
+/// project's decision set reads them from the 10th layer's mean over the answer and over its
+/// close. The weights are trained by `dialogue-memo eval choices FILE --split dev
+/// --train-ending-probe OUT` and kept in `EndingProbe+Trained.swift`; they fit only the model
+/// they were trained on.
 public struct EndingProbe: Sendable, Hashable {
     public let model: ModelFingerprint
     public let layerCount: Int
