@@ -28,7 +28,7 @@ public struct EvaluationDecider: Sendable {
     public static let endingProbeOptions: [Declaration<EvaluationDecider>] = [
         .flag("--no-ending-probe", \.noEndingProbe, "without the ending probe (rules and label scores alone)"),
         .value("--train-ending-probe FILE.swift", \.trainEndingProbe,
-               "train the ending probe on these cases' latest answers and write it as Swift source (then exit)"),
+               "train the ending probe on these cases' latest answers (and, as content, the dev notes of action-scenarios.json beside FILE) and write it as Swift source"),
     ]
     public static let answerPriorOption: Declaration<EvaluationDecider> =
         .value("--answer-prior B", \.answerPrior, "weight of the answer boundaries in the layout", .number(atLeast: 0))
