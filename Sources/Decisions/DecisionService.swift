@@ -64,7 +64,11 @@ public actor DecisionService {
         if let probe = settings.endingProbe, options.contains(.stop), let answer = conversation.lastAnswer,
            let reading = try? await model.endingReading(of: answer, probe: probe), reading.ends {
             try Task.checkCancellation()
-            let decision = Decision(choice: .stop, source: .model, suggestion: .stop, refusal: reading.refuses ? .answer : nil)
+            // Once the note has enough (the rules would choose `ready` themselves), an ending
+            // that does not refuse closes the note rather than breaking off.
+            let choice: QuestionChoice = !reading.refuses && rules.fallbackChoice(conversation) == .ready ? .ready : .stop
+            let decision = Decision(choice: choice, source: .model, suggestion: choice,
+                                    refusal: reading.refuses ? rules.refusalScope(of: answer) : nil)
             return QuestionOutcome(decision: decision, attempts: 1, failures: [], milliseconds: elapsed())
         }
         let prompt = QuestionPrompt.make(conversation: conversation, hints: rules.angleHints(conversation))

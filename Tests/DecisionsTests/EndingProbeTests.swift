@@ -98,7 +98,7 @@ struct EndingProbeModelTests {
         try #require(!rules.allowedChoices(conversation).finishOnly, "the rules must miss it for this test to mean anything")
         let outcome = try await service.nextQuestion(conversation, rules: rules)
         #expect(outcome.decision.choice == .stop && outcome.decision.source == .model)
-        #expect(outcome.decision.refusal == .answer)
+        #expect(outcome.decision.refusal == .everything, "\"any of that\" covers everything said")
     }
 
     @Test func aProbeForAnotherModelReadsNothing() async throws {

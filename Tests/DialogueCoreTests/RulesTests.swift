@@ -6,6 +6,15 @@ import Testing
 
     init() throws { english = try Fixtures.rules("en") }
 
+    /// The scope of a refusal the model read, which no phrase list recognised as a refusal.
+    @Test func aRefusalsScopeIsReadWhoeverRecognisedIt() throws {
+        #expect(english.refusal(in: "Let's pretend I never said any of that, okay?") == nil)
+        #expect(english.refusalScope(of: "Let's pretend I never said any of that, okay?") == .everything)
+        #expect(english.refusalScope(of: "I'd prefer his name stays out of the note.") == .answer)
+        let german = try Fixtures.rules("de")
+        #expect(german.refusalScope(of: "Das soll bitte nirgends landen, nichts davon.") == .everything)
+    }
+
     @Test func questionChoiceKeepsTheContractOrder() {
         #expect(QuestionChoice.allCases.map(\.rawValue) == [
             "audience", "ideaDetails", "useCase", "problem", "reason", "example", "obstacle", "preparation",

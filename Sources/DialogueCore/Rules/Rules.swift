@@ -46,7 +46,13 @@ public struct Rules: Sendable {
     /// davon" cover the whole exchange; otherwise only the refusing answer is dropped.
     public func refusal(in answer: String, answering question: TurnQuestion? = nil) -> RefusalScope? {
         guard endSignal(in: answer, answering: question) == .refusal else { return nil }
-        return book.refusalCoversAll.occurs(in: MatchableText(answer)) ? .everything : .answer
+        return refusalScope(of: answer)
+    }
+
+    /// What a refusing answer covers, however the refusal was recognised (the phrase rules, or
+    /// the model's ending probe): everything when it says "any of this", "nichts davon", ….
+    public func refusalScope(of answer: String) -> RefusalScope {
+        book.refusalCoversAll.occurs(in: MatchableText(answer)) ? .everything : .answer
     }
 
     /// The numbered sentences a note is made of: every answer's, except the sentences at the
