@@ -3,10 +3,11 @@ import CLlamaGuard
 import DialogueCore
 import Foundation
 
-/// The features `EndingProbe` reads: the mean over the latest answer's tokens of one middle
-/// layer's output, the answer placed after a short fixed instruction about ending. The
-/// instruction lives in a sequence of its own, evaluated once, so the decision prompt's cache
-/// (sequence 0) is untouched; only the answer's tokens are decoded, and only up to the layer.
+/// The features `EndingProbe` reads: one middle layer's output averaged over the latest
+/// answer's tokens and over its last few, the answer placed after a short fixed instruction
+/// about ending. The instruction lives in a sequence of its own, evaluated once, so the
+/// decision prompt's cache (sequence 0) is untouched; only the answer's tokens are decoded,
+/// and only up to the layer.
 extension LanguageModel {
     static let probeSequence = llama_seq_id(maxSequences)
 
