@@ -278,10 +278,11 @@ public actor Transcriber {
     /// clips: 192 changed, mean error 0.46 fresh, 0.58 after others; with multiples of 256,
     /// 0 changed and 0.46).
     /// Beyond 1280 frames the model's full 1500, as every whisper.cpp run uses by default.
-    static func audioContext(forSamples count: Int) -> Int32 {
+    /// `step`: a smaller one needs the model without flash attention (`context(forWindow:)`).
+    static func audioContext(forSamples count: Int, step: Int32 = 256) -> Int32 {
         let seconds = Double(count) / Double(sampleRate)
         let frames = Int32((seconds + 0.25) * 50)   // 50 encoder frames per second
-        let padded = max(256, (frames + 255) / 256 * 256)
+        let padded = max(step, (frames + step - 1) / step * step)
         return padded > 1280 ? 1500 : padded
     }
 }

@@ -41,23 +41,20 @@ public struct TurnTail: Sendable, Equatable {
         let latest = samples.count - Int(seconds * Double(rate))
         guard latest > 0 else { return 0 }
         let earliest = max(0, latest - Int(searchSeconds * Double(rate)))
-        func energy(_ start: Int) -> Float {
-            samples[start..<min(samples.count, start + frame)].reduce(0) { $0 + $1 * $1 }
-        }
-        return stride(from: latest, through: earliest, by: -frame).min { energy($0) < energy($1) } ?? latest
+        func level(_ start: Int) -> Float { AudioLevel.rms(samples[start..<min(samples.count, start + frame)]) }
+        return stride(from: latest, through: earliest, by: -frame).min { level($0) < level($1) } ?? latest
     }
 
-    /// The encoder window for a tail of `count` samples: the clip plus 0.25 s, in steps of 64
-    /// frames (1.28 s), at least 64.
-    public static func audioContext(forSamples count: Int, rate: Int = 16_000) -> Int32 {
-        let frames = Int32(((Double(count) / Double(rate)) + 0.25) * 50)
-        return max(64, (frames + 63) / 64 * 64)
+    /// The encoder window for a tail of `count` samples at whisper's rate: the clip plus 0.25 s
+    /// as for a whole answer, but in steps of 64 frames (1.28 s), at least 64.
+    public static func audioContext(forSamples count: Int) -> Int32 {
+        Transcriber.audioContext(forSamples: count, step: 64)
     }
 
-    /// The options to transcribe `clip` (from `clip(of:rate:)`) with.
-    public func options(for clip: ArraySlice<Float>, language: String, rate: Int = 16_000) -> TranscriptionOptions {
+    /// The options to transcribe `clip` (from `clip(of:rate:)`, at whisper's rate) with.
+    public func options(for clip: ArraySlice<Float>, language: String) -> TranscriptionOptions {
         var options = TranscriptionOptions(language: language)
-        options.audioContext = window ?? Self.audioContext(forSamples: clip.count, rate: rate)
+        options.audioContext = window ?? Self.audioContext(forSamples: clip.count)
         return options
     }
 }
