@@ -73,8 +73,10 @@ public struct LinearReadout: Sendable, Hashable {
     public func probability(_ features: [Float]) -> Double {
         var logit = bias
         for (w, x) in zip(weights, features) { logit += Double(w) * Double(x) }
-        return 1 / (1 + exp(-logit))
+        return Self.logistic(logit)
     }
+
+    static func logistic(_ logit: Double) -> Double { 1 / (1 + exp(-logit)) }
 }
 
 extension LanguageModel {
@@ -104,7 +106,7 @@ public enum EndingProbeTraining {
             var gradient = [Double](repeating: 0, count: d + 1)
             var hessian = [Double](repeating: 0, count: (d + 1) * (d + 1))
             for (row, label) in zip(rows, labels) {
-                let p = 1 / (1 + exp(-zip(row, w).reduce(0) { $0 + $1.0 * $1.1 }))
+                let p = LinearReadout.logistic(zip(row, w).reduce(0) { $0 + $1.0 * $1.1 })
                 let residual = p - (label ? 1 : 0), weight = p * (1 - p)
                 for i in 0...d {
                     gradient[i] += residual * row[i]

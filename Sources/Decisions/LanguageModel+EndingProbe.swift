@@ -1,5 +1,4 @@
 import CLlama
-import CLlamaGuard
 import DialogueCore
 import Foundation
 
@@ -29,17 +28,7 @@ extension LanguageModel {
         var batch = llama_batch_init(Int32(body.count), 0, 1)
         defer { llama_batch_free(batch) }
         batch.fill(body, from: prefix.count, sequence: Self.probeSequence) { _ in true }
-        let capacity = body.count * embeddingSize
-        let rows = UnsafeMutablePointer<Float>.allocate(capacity: capacity)
-        defer { rows.deallocate() }
-        let capture = handle.capture
-        capture.pointee = dm_hidden_capture(rows: rows, capacity: capacity, filled: 0, active: true, overflow: false,
-                                            layer_count: Int32(layerCount))
-        let status = llama_decode(context, batch)
-        let result = capture.pointee
-        capture.pointee = dm_hidden_capture()
-        guard status == 0 else { throw LanguageModelError.decodeFailed(code: status) }
-        guard !result.overflow, result.filled == capacity else { throw LanguageModelError.decodeFailed(code: -103) }
+        let rows = try capturedStates(batch, rows: body.count, layerCount: Int32(layerCount))
         func mean(_ tokens: Range<Int>) -> [Float] {
             var sum = [Float](repeating: 0, count: embeddingSize)
             for token in tokens { for i in 0..<embeddingSize { sum[i] += rows[token * embeddingSize + i] } }

@@ -14,18 +14,26 @@ extension LanguageModel {
         // No flags (llama_batch_get_one): the last token is the only output.
         var outputs = 1
         if let flags: UnsafeMutablePointer<Int8> = batch.logits { outputs = (0..<Int(batch.n_tokens)).filter { flags[$0] != 0 }.count }
-        let capacity = outputs * embeddingSize
-        let rows = UnsafeMutablePointer<Float>.allocate(capacity: max(capacity, 1))
-        defer { rows.deallocate() }
+        let all = try capturedStates(batch, rows: outputs)
+        return stride(from: 0, to: all.count, by: embeddingSize).map { Array(all[$0..<($0 + embeddingSize)]) }
+    }
+
+    /// Decodes `batch` with hidden states copied out and the graph stopped there: the final
+    /// ones of the output positions (`layerCount` 0), or the output of the first `layerCount`
+    /// layers for every position of the batch. `rows` states, one after another.
+    func capturedStates(_ batch: llama_batch, rows: Int, layerCount: Int32 = 0) throws -> [Float] {
+        let capacity = rows * embeddingSize
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: max(capacity, 1))
+        defer { buffer.deallocate() }
         let capture = handle.capture
-        capture.pointee = dm_hidden_capture(rows: rows, capacity: capacity, filled: 0, active: true, overflow: false, layer_count: 0)
+        capture.pointee = dm_hidden_capture(rows: buffer, capacity: capacity, filled: 0, active: true, overflow: false,
+                                            layer_count: layerCount)
         let status = llama_decode(context, batch)
         let result = capture.pointee
         capture.pointee = dm_hidden_capture()
         guard status == 0 else { throw LanguageModelError.decodeFailed(code: status) }
         guard !result.overflow, result.filled == capacity else { throw LanguageModelError.decodeFailed(code: -102) }
-        let all = Array(UnsafeBufferPointer(start: rows, count: capacity))
-        return stride(from: 0, to: capacity, by: embeddingSize).map { Array(all[$0..<($0 + embeddingSize)]) }
+        return Array(UnsafeBufferPointer(start: buffer, count: capacity))
     }
 
     /// The logit of `token` for a hidden state: its row of the output matrix · the state.
