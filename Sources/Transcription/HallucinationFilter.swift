@@ -109,41 +109,72 @@ public struct HallucinationFilter: Sendable {
     /// "es ist sehr schön, es ist sehr schön, es ist sehr schön, …": a phrase of 2 to 16 words
     /// three times or more in a row is whisper looping (measured on a 10 s German answer, and
     /// an 11-word English sentence seventeen times without timestamp tokens); it is kept once.
-    /// Single words are `isLoop`'s (people do say "no, no, no").
+    /// Single words are `isLoop`'s (people do say "no, no, no"). Japanese has no spaces, so a
+    /// looped sentence there is one "word": `collapsingRepeatedRuns` handles it.
     static func collapsingRepeatedPhrases(_ text: String) -> String {
-        var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
-        var found = true, collapsed = false
-        while found {
-            found = false
-            let keys = words.map(normalized)
-            search: for length in 2...16 where keys.count >= 3 * length {
-                for start in 0...(keys.count - 3 * length) {
-                    let phrase = keys[start..<(start + length)]
-                    // One word over and over is `isLoop`'s to judge.
-                    guard Set(phrase).count > 1 else { continue }
-                    var times = 1
-                    while start + (times + 1) * length <= keys.count,
-                          keys[(start + times * length)..<(start + (times + 1) * length)].elementsEqual(phrase) {
-                        times += 1
-                    }
-                    if times >= 3 {
-                        words.removeSubrange((start + length)..<(start + times * length))
-                        found = true
-                        collapsed = true
-                        break search
-                    }
-                }
-            }
+        let spaced = collapsingRepeatedWords(text)
+        guard spaced.contains(where: { !$0.isASCII }) else { return spaced }
+        var changed = false
+        let chunks = spaced.split(separator: " ", omittingEmptySubsequences: false).map { chunk -> String in
+            let collapsed = collapsingRepeatedRuns(String(chunk))
+            if collapsed != chunk { changed = true }
+            return collapsed
+        }
+        return changed ? chunks.joined(separator: " ") : spaced
+    }
+
+    /// "母ら、被災を見せ…母ら、被災を見せ…母ら、被災を見せ…" (one Japanese answer of the demo,
+    /// a sentence of about 30 characters many times over, in a CI run): a run of 4 characters
+    /// or more, at least 3 of them different, three times or more in a row, is kept once.
+    /// "どんどんどん" or "hahahaha" (a unit of 2 letters) stay: people say them.
+    static func collapsingRepeatedRuns(_ text: String) -> String {
+        var characters = Array(text), collapsed = false
+        while let repeats = firstRepeats(in: characters, lengths: 4...max(4, characters.count / 3), distinct: 3) {
+            characters.removeSubrange(repeats)
+            collapsed = true
+        }
+        return collapsed ? String(characters) : text
+    }
+
+    /// The phrase collapse over words split at spaces. One word over and over is `isLoop`'s.
+    static func collapsingRepeatedWords(_ text: String) -> String {
+        var words = text.split(whereSeparator: \.isWhitespace).map(String.init), collapsed = false
+        while let repeats = firstRepeats(in: words.map(normalized), lengths: 2...16, distinct: 2) {
+            words.removeSubrange(repeats)
+            collapsed = true
         }
         return collapsed ? words.joined(separator: " ") : text
     }
 
-    /// Whether the tokens whisper has decoded so far end in a loop: the same 2 to 24 tokens
-    /// three times in a row, or one token eight times. The transcriber then makes whisper end
-    /// the segment, instead of looping up to the token cap (3.9 s for that German answer).
+    /// The copies after the first of the shortest, earliest unit (of `lengths` items, at least
+    /// `distinct` of them different) that `items` hold three times or more in a row.
+    static func firstRepeats<Item: Hashable>(in items: [Item], lengths: ClosedRange<Int>, distinct: Int) -> Range<Int>? {
+        for length in lengths where items.count >= 3 * length {
+            for start in 0...(items.count - 3 * length) {
+                let unit = items[start..<(start + length)]
+                guard Set(unit).count >= distinct else { continue }
+                var times = 1
+                while start + (times + 1) * length <= items.count,
+                      items[(start + times * length)..<(start + (times + 1) * length)].elementsEqual(unit) {
+                    times += 1
+                }
+                if times >= 3 { return (start + length)..<(start + times * length) }
+            }
+        }
+        return nil
+    }
+
+    /// The longest unit `endsInLoop` looks for, in tokens. A Japanese sentence of 30 characters
+    /// is more than 24 tokens (the former bound, which let the demo's loop run to the cap).
+    public static let longestLoopTokens = 48
+
+    /// Whether the tokens whisper has decoded so far end in a loop: the same 2 to
+    /// `longestLoopTokens` tokens three times in a row, or one token eight times. The
+    /// transcriber then makes whisper end the segment, instead of looping up to the token cap
+    /// (3.9 s for that German answer).
     public static func endsInLoop(_ tokens: [Int32]) -> Bool {
         if tokens.count >= 8, Set(tokens.suffix(8)).count == 1 { return true }
-        for length in 2...24 where tokens.count >= 3 * length {
+        for length in 2...longestLoopTokens where tokens.count >= 3 * length {
             let tail = Array(tokens.suffix(3 * length))
             if Set(tail[0..<length]).count > 1, tail[0..<length].elementsEqual(tail[length..<(2 * length)]),
                tail[length..<(2 * length)].elementsEqual(tail[(2 * length)...]) { return true }

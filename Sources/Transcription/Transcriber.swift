@@ -324,7 +324,7 @@ final class TokenRules: Sendable {
     func apply(to logits: UnsafeMutablePointer<Float>, after tokens: UnsafeBufferPointer<whisper_token_data>) {
         for token in nonSpeech { logits[Int(token)] = -.infinity }
         let text = tokens.lazy.map(\.id).filter { $0 < self.endOfText }
-        guard HallucinationFilter.endsInLoop(Array(text.suffix(72))) else { return }
+        guard HallucinationFilter.endsInLoop(Array(text.suffix(3 * HallucinationFilter.longestLoopTokens))) else { return }
         for token in 0..<Int(endOfText) { logits[token] = -.infinity }
     }
 }

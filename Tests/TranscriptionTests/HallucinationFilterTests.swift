@@ -89,14 +89,28 @@ struct HallucinationFilterTests {
         }
     }
 
+    @Test func aJapaneseSentenceLoopedIsKeptOnce() {
+        // The demo's loop in a CI run: one sentence of about 30 characters, over and over, no spaces.
+        let sentence = "母ら、被災を見せを引いていて、それから毎日少しずつ話しています。"
+        let looped = "最初に言うと、" + String(repeating: sentence, count: 6) + "母ら、被災"
+        #expect(filter.filter([segment(looped)], samples: loud).map(\.text) == ["最初に言うと、" + sentence + "母ら、被災"])
+        // Twice is speech; so are short units people repeat, and ordinary sentences.
+        for text in ["そう、そう、そうです。", "どんどんどん進めたい。", sentence + sentence, "ありがとうございます。助かります。",
+                     "Ja, das ist sehr schön. Schön, schön, schön!"] {
+            #expect(HallucinationFilter.collapsingRepeatedPhrases(text) == text)
+        }
+    }
+
     @Test func tokensEndingInALoopAreCaught() {
         #expect(HallucinationFilter.endsInLoop([9, 1, 2, 3, 1, 2, 3, 1, 2, 3]))
         #expect(HallucinationFilter.endsInLoop(Array(repeating: 5, count: 8)))
         #expect(!HallucinationFilter.endsInLoop([9, 1, 2, 3, 1, 2, 3]))
         #expect(!HallucinationFilter.endsInLoop(Array(repeating: 5, count: 7)))
         #expect(!HallucinationFilter.endsInLoop([1, 2, 3, 1, 2, 3, 1, 2, 4]))
-        let sentence = Array(Int32(100)..<Int32(124))   // 24 tokens, a long sentence
-        #expect(HallucinationFilter.endsInLoop(sentence + sentence + sentence))
-        #expect(!HallucinationFilter.endsInLoop(sentence + sentence))
+        // 24 tokens, a long sentence; 40, a Japanese one of about 30 characters.
+        for sentence in [Array(Int32(100)..<Int32(124)), Array(Int32(100)..<Int32(140))] {
+            #expect(HallucinationFilter.endsInLoop(sentence + sentence + sentence))
+            #expect(!HallucinationFilter.endsInLoop(sentence + sentence))
+        }
     }
 }
