@@ -146,9 +146,16 @@ extension SessionEvent {
 
 /// `--events FILE|-`: the session's events as JSON lines, with a time in seconds since start,
 /// so scripts and benchmarks can follow a dialogue from outside. The file holds the whole
-/// transcript, so it is created private (0600), whatever the umask.
+/// transcript, so it is created private (0600), whatever the umask, and a refusal takes the
+/// refused words back out of it ("don't record this" leaves no trace on disk). Standard output
+/// cannot take back what it printed.
 public final class EventLog: Sendable {
-    private let output: Mutex<FileHandle?>
+    private struct Output {
+        var handle: FileHandle?
+        /// What a file holds so far, to write it again without the refused words.
+        var written: [(event: SessionEvent, line: String)]?
+    }
+    private let output: Mutex<Output>
     private let start = Date()
 
     public struct OpenError: Error, CustomStringConvertible {
@@ -159,20 +166,55 @@ public final class EventLog: Sendable {
 
     /// No destination: events are dropped.
     public init(destination: String?) throws {
-        guard let destination else { output = Mutex(nil); return }
-        if destination == "-" { output = Mutex(.standardOutput); return }
+        guard let destination else { output = Mutex(Output()); return }
+        if destination == "-" { output = Mutex(Output(handle: .standardOutput)); return }
         let descriptor = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw OpenError(path: destination, reason: String(cString: strerror(errno))) }
         // An existing file keeps its old mode on open: make it private too.
         fchmod(descriptor, 0o600)
-        output = Mutex(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
+        output = Mutex(Output(handle: FileHandle(fileDescriptor: descriptor, closeOnDealloc: true), written: []))
     }
 
     public func emit(_ event: SessionEvent) {
         let seconds = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
-        output.withLock { handle in
-            guard let handle else { return }
-            handle.write(Data((event.jsonLine(at: seconds) + "\n").utf8))
+        let line = event.jsonLine(at: seconds) + "\n"
+        output.withLock { output in
+            guard let handle = output.handle else { return }
+            if case .refused(let scope) = event, var written = output.written {
+                written = SessionEvent.withoutRefusedWords(written, everything: scope == RefusalScope.everything.rawValue)
+                try? handle.truncate(atOffset: 0)
+                handle.write(Data(written.map(\.line).joined().utf8))
+                output.written = written
+            }
+            output.written?.append((event, line))
+            handle.write(Data(line.utf8))
         }
+    }
+}
+
+extension SessionEvent {
+    /// An event that holds what the person said.
+    var holdsWords: Bool {
+        switch self {
+        case .partial, .transcribed, .answer: true
+        default: false
+        }
+    }
+
+    /// `events` without the words of the refused answer (the one after the last decision; an
+    /// answer the person went on with over the next question began before the decision before
+    /// it), or without any words of the person when the refusal covers `everything`.
+    static func withoutRefusedWords<Line>(_ events: [(event: SessionEvent, line: Line)], everything: Bool) -> [(event: SessionEvent, line: Line)] {
+        var answerStart = 0, wentOn = 0
+        if !everything {
+            for index in events.indices.reversed() {
+                if case .wentOn = events[index].event { wentOn += 1 }
+                if case .decision = events[index].event {
+                    if wentOn == 0 { answerStart = index + 1; break }
+                    wentOn -= 1
+                }
+            }
+        }
+        return events.enumerated().filter { $0.offset < answerStart || !$0.element.event.holdsWords }.map(\.element)
     }
 }

@@ -71,14 +71,17 @@ struct RefusedDemoTests {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("refused-\(language)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         let kept = ["notes", "state", "data"].map { work.appendingPathComponent($0).path }
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: kept[1], withIntermediateDirectories: true)
+        let events = kept[1] + "/events.jsonl"
         let scenario = work.appendingPathComponent("scenario.json")
         let answers = ["answers": [["text": cases.content], ["text": refusal.text]]]
         try JSONSerialization.data(withJSONObject: answers).write(to: scenario)
 
         let (status, output) = try await DemoDialogueTests.shell(
             [DemoDialogueTests.binary, "demo", "--lang", language, "--audio-server", audio.address,
-             "--scenario", scenario.path, "--notes-dir", kept[0]],
+             "--scenario", scenario.path, "--notes-dir", kept[0],
+             // The events file a script asked for is on disk too: it must not keep the words either.
+             "--events", events],
             environment: ["PULSE_SERVER": audio.address, "PULSE_COOKIE": audio.folder + "/cookie",
                           "XDG_STATE_HOME": kept[1], "XDG_DATA_HOME": kept[2], "OMP_WAIT_POLICY": "PASSIVE"])
         print(output)
@@ -91,12 +94,16 @@ struct RefusedDemoTests {
         try #require(!shown.isEmpty, "the content answer was not heard:\n\(output)")
         let heardWords = shown.flatMap { $0.split { !$0.isLetter }.map(String.init) }.filter { $0.count >= 4 }
         try #require(!heardWords.isEmpty)
+        #expect(try String(contentsOfFile: events, encoding: .utf8).contains(#""event":"refused""#), "no events were written")
         for folder in kept {
             for name in FileManager.default.enumerator(atPath: folder)?.compactMap({ $0 as? String }) ?? [] {
                 let path = folder + "/" + name
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-                let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+                var text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+                if path == events {   // the questions asked are the program's words, not the person's
+                    text = text.split(separator: "\n").filter { !$0.contains(#""event":"question""#) }.joined(separator: "\n")
+                }
                 #expect(name.hasSuffix(".md") == false, "a note was saved: \(path)")
                 for word in heardWords {
                     #expect(!text.contains(word), "\(path) keeps \"\(word)\", which the person refused")

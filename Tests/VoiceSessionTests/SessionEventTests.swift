@@ -46,6 +46,40 @@ import Testing
         #expect(text.hasPrefix(#"{"event":"hearing","t":"#))
     }
 
+    /// One exchange's events: a first answer, decided; then a second one heard at a pause and
+    /// refused (with `wentOn`, the second answer goes on from the first, over the next question).
+    func writeExchange(refusing scope: String, wentOn: Bool, to path: String) throws -> String {
+        let log = try EventLog(destination: path)
+        log.emit(.question(name: "opening", text: "What idea would you like to capture?", number: 0))
+        log.emit(.partial(text: "A garden"))
+        log.emit(.transcribed(text: "A garden on the roof.", speculative: false, speechEnd: 1, endpoint: 1.7))
+        log.emit(.answer(text: "A garden on the roof."))
+        log.emit(.decision(choice: "reason", source: "model", suggestion: "reason"))
+        log.emit(.question(name: "reason", text: "Why does this matter to you?", number: 1))
+        if wentOn { log.emit(.wentOn) }
+        log.emit(.partial(text: "Because my neighbour"))
+        log.emit(.transcribed(text: "Because my neighbour Tomasz is ill, don't record this.", speculative: true, speechEnd: 3, endpoint: 3.7))
+        log.emit(.refused(scope: scope))
+        log.emit(.finished(reason: "refused"))
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    @Test func aRefusalTakesTheRefusedWordsOutOfTheEventsFile() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let answer = try writeExchange(refusing: "answer", wentOn: false, to: scratch.path + "/answer.jsonl")
+        #expect(!answer.contains("neighbour") && !answer.contains("Tomasz"))
+        #expect(answer.contains("A garden on the roof."), "the answer before the refused one is kept")
+        #expect(answer.contains(#""event":"refused""#) && answer.contains(#""event":"finished""#))
+        #expect(answer.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 8)
+        // Went on over the question: the refused answer began with the first one.
+        let wentOn = try writeExchange(refusing: "answer", wentOn: true, to: scratch.path + "/went-on.jsonl")
+        #expect(!wentOn.contains("garden") && !wentOn.contains("neighbour"))
+        let everything = try writeExchange(refusing: "everything", wentOn: false, to: scratch.path + "/everything.jsonl")
+        #expect(!everything.contains("garden") && !everything.contains("neighbour"))
+        #expect(everything.contains("Why does this matter to you?"), "the program's own questions stay")
+    }
+
     @Test func anUnwritableEventsFileNamesThePath() throws {
         #expect(throws: EventLog.OpenError.self) { try EventLog(destination: "/nonexistent-folder/events.jsonl") }
         do { _ = try EventLog(destination: "/nonexistent-folder/events.jsonl") } catch {
