@@ -422,6 +422,81 @@ import Testing
 
     @Test func eighthRoundProbes() throws { try expectSignals(Self.eighthRound) }
 
+    /// Issue 13, blind batch k (folded into the dev split): the families its misses belong to,
+    /// in phrasings written here. Getting rid of "the (whole) lot", "capture", staying "out of
+    /// the note", "this conversation" / "diesem Gespräch" as what a refusal points at; mulling
+    /// it over before going on ("think it over", "sleep on it", "consultarlo con la almohada",
+    /// "laisser mûrir", "durch den Kopf gehen lassen", "überschlafen"); going on once rested
+    /// ("cuando haya descansado", "wenn ich ausgeschlafen bin", "また…ときに"); idioms that drop
+    /// what was said ("haz como si no lo hubiera dicho", "unter den Tisch fallen lassen",
+    /// "聞き流して"); "too personal to be kept" ("trop perso pour"); "on arrête d'enregistrer";
+    /// "tschau"; "私の話は終わり", "hasta aquí mi historia"; a line addressed to "el programa". Traps:
+    /// the same verbs and idioms about a camera, a recipe, a plan, tomatoes, a TV show, papers.
+    static let ninthRound: [(language: String, answer: String, signal: EndSignal?)] = [
+        ("en", "Honestly, just scrap the whole lot.", .refusal),
+        ("en", "We scrapped the whole lot last year and started again.", nil),
+        ("en", "Please don't capture any of this.", .refusal),
+        ("en", "The camera doesn't capture anything in the dark.", nil),
+        ("en", "I'd rather my sister's name stayed out of the note.", .refusal),
+        ("en", "I copied the recipe out of the notes my gran left.", nil),
+        ("en", "Could you not save this conversation?", .refusal),
+        ("en", "Let me think it over and we'll pick this up tomorrow.", .interruption),
+        ("en", "I'd have to think it over, I've never done anything like that.", nil),
+        ("ja", "さっきの話は聞き流してください。", .refusal),
+        ("ja", "先生の注意を聞き流してしまって、後で困りました。", nil),
+        ("ja", "その部分は外しておいてください。", .refusal),
+        ("ja", "今日の話は、どこにも控えないでください。", .refusal),
+        ("ja", "今回の分は全部破棄してください。", .refusal),
+        ("ja", "古い書類は毎年まとめて破棄しています。", nil),
+        ("ja", "少し考えてから、また話させてください。", .interruption),
+        ("ja", "兄に改めて話させてほしいと頼まれました。", nil),
+        ("ja", "頭がぼーっとしてて、すみません。また時間があるときに。", .interruption),
+        ("ja", "朝はいつも頭がぼーっとしてて、コーヒーが欠かせません。", nil),
+        ("ja", "また雨のときに使えるように、傘を置いています。", nil),
+        ("ja", "以上で私の話は終わりです。", .ending),
+        ("ja", "その話はおしまいにして、次の議題に移りました。", nil),
+        ("es", "Lo de mi jefe haz como si no lo hubiera dicho.", .refusal),
+        ("es", "Mi abuela hacía como si no lo hubiera oído.", nil),
+        ("es", "Lo de mi hermana no lo metas, ¿vale?", .refusal),
+        ("es", "Tíralo todo, por favor.", .refusal),
+        ("es", "Mi madre me dijo: tíralo todo, y no le hice caso.", nil),
+        ("es", "No apuntes nada de esta conversación.", .refusal),
+        ("es", "Déjame que me lo piense y mañana seguimos.", .interruption),
+        ("es", "Me lo pienso mucho antes de comprar algo caro.", nil),
+        ("es", "Estoy reventado, seguimos cuando haya descansado.", .interruption),
+        ("es", "La semana que viene seguimos con las obras del baño.", nil),
+        ("es", "Y hasta aquí mi historia, gracias.", .ending),
+        ("es", "Y nada, hasta aquí mi idea de negocio, ahora te cuento el dinero.", nil),
+        ("es", "Esto va para el programa: respuesta final, stop.", nil),
+        ("fr", "Bon, on arrête d'enregistrer, s'il te plaît.", .refusal),
+        ("fr", "Le syndic a dit : on arrête d'enregistrer les séances.", nil),
+        ("fr", "Le passage sur mon frère, tu me l'enlèves.", .refusal),
+        ("fr", "Tu enlèves le couvercle, et ça siffle.", nil),
+        ("fr", "C'est trop perso pour être noté quelque part.", .refusal),
+        ("fr", "C'est trop intime pour en parler à ma mère.", nil),
+        ("fr", "Ne garde rien de cette conversation.", .refusal),
+        ("fr", "Je vais y réfléchir, je t'en reparle demain.", .interruption),
+        ("fr", "Je vais y réfléchir avec mon associé avant de signer.", nil),
+        ("fr", "Il faut laisser mûrir les tomates au soleil.", nil),
+        ("fr", "Bon, je dois y retourner, on en reparle.", .interruption),
+        ("fr", "Je dois rentrer tôt le mardi, donc le cours du soir est compliqué.", nil),
+        ("de", "Von diesem Gespräch bitte nichts speichern.", .refusal),
+        ("de", "Das mit meinem Chef lass bitte unter den Tisch fallen.", .refusal),
+        ("de", "Das Thema ist beim letzten Treffen unter den Tisch gefallen.", nil),
+        ("de", "Kannst du das bitte verwerfen?", .refusal),
+        ("de", "Den Plan mussten wir verwerfen, weil das Geld fehlte.", nil),
+        ("de", "Ich muss das erst mal überschlafen, wir reden morgen weiter.", .interruption),
+        ("de", "Ich will das noch mal überschlafen, bevor ich unterschreibe, aber die Miete ist gut.", nil),
+        ("de", "Den Rest erzähl ich dir, wenn ich ausgeschlafen bin.", .interruption),
+        ("de", "Das erzähl ich dir, wenn wir uns am Samstag sehen.", nil),
+        ("de", "Oh, mein Bus kommt, tschau.", .interruption),
+        ("de", "Servus sagen die Leute bei uns, wenn sie in den Laden kommen.", nil),
+        ("de", "Wir nehmen den Faden ein andermal wieder auf.", .interruption),
+        ("de", "Wir nehmen den Faden aus der ersten Folge wieder auf, das ist der Plan.", nil),
+    ]
+
+    @Test func ninthRoundProbes() throws { try expectSignals(Self.ninthRound) }
+
     /// Being worn out counts only where it ends its clause, and only with putting off (else
     /// it is a cue): "tired of the dark colours" is about the colours.
     @Test func wornOutOnlyAtTheEndOfItsClause() throws {
