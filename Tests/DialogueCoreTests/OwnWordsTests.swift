@@ -430,8 +430,9 @@ import Testing
     /// ("cuando haya descansado", "wenn ich ausgeschlafen bin", "また…ときに"); idioms that drop
     /// what was said ("haz como si no lo hubiera dicho", "unter den Tisch fallen lassen",
     /// "聞き流して"); "too personal to be kept" ("trop perso pour"); "on arrête d'enregistrer";
-    /// "tschau"; "私の話は終わり", "hasta aquí mi historia"; a line addressed to "el programa". Traps:
-    /// the same verbs and idioms about a camera, a recipe, a plan, tomatoes, a TV show, papers.
+    /// "tschau"; "私の話は終わり", "hasta aquí mi historia"; having enough for oneself; a line
+    /// addressed to "el programa". Traps: the same verbs and idioms about a camera, a recipe, a
+    /// plan, tomatoes, a TV show, papers, money.
     static let ninthRound: [(language: String, answer: String, signal: EndSignal?)] = [
         ("en", "Honestly, just scrap the whole lot.", .refusal),
         ("en", "We scrapped the whole lot last year and started again.", nil),
@@ -493,6 +494,18 @@ import Testing
         ("de", "Servus sagen die Leute bei uns, wenn sie in den Laden kommen.", nil),
         ("de", "Wir nehmen den Faden ein andermal wieder auf.", .interruption),
         ("de", "Wir nehmen den Faden aus der ersten Folge wieder auf, das ist der Plan.", nil),
+        // Having enough for oneself: "that'll do me", "con esto me apaño", "j'en ai assez dit",
+        // "mir reicht's", "これだけ話せれば満足".
+        ("en", "Right, that'll do me, thanks.", .ending),
+        ("en", "One coat of varnish will do me good, the wood is old.", nil),
+        ("es", "Bueno, con esto me apaño, no necesito nada más.", .ending),
+        ("es", "¿Más dinero? No necesito más, la verdad, con el sueldo me apaño.", nil),
+        ("fr", "Bon, j'en ai assez dit, ça me suffit largement.", .ending),
+        ("fr", "Il m'a dit qu'il en avait assez dit, et il est parti.", nil),
+        ("de", "Gut, mir reicht's jetzt, ich hab genug zusammen.", .ending),
+        ("de", "Mir reicht das Geld nicht, deshalb suche ich einen Nebenjob.", nil),
+        ("ja", "うん、これだけ話せれば満足です。", .ending),
+        ("ja", "久しぶりに友達と話せて、本当に満足でした。", nil),
     ]
 
     @Test func ninthRoundProbes() throws { try expectSignals(Self.ninthRound) }
