@@ -11,17 +11,19 @@ import Testing
         /// issue 13: refusals and endings that the own-words detectors (negated record verbs,
         /// removal imperatives, keeping it private, leaving now + putting off, a clause or sentence
         /// that only takes leave; see `OwnWords.swift`, `LeaveTaking.swift`) still miss. All but
-        /// three in the test split: the detectors were designed on the dev split only.
+        /// four in the test split: the detectors were designed on the dev split only.
         /// de-indirectEnding-08 (dev): "I'm out of time, I have to pick up the kids" alone is also
         /// how a problem is described. de-indirectEnding-g05 (dev): "ich muss jetzt leider
         /// aufhören, …" reads like "ich muss aufhören, so viel zu essen" to a clause rule.
         /// de-refusal-g02 (dev): "das will ich nirgendwo wiederfinden": "nowhere" with an
-        /// ordinary verb is as often a lost key.
+        /// ordinary verb is as often a lost key. fr-indirectEnding-k07 (dev, blind batch k): "la
+        /// sonnerie, je dois remonter en classe": going back up to one's class is one leave-taking
+        /// among endless places to go back to, too narrow for a phrase.
         static let missedEndings: Set<String> = [
             "de-indirectEnding-02", "de-indirectEnding-04", "ja-refusal-04", "ja-indirectEnding-04",
             "de-indirectEnding-08", "ja-refusal-20", "ja-indirectEnding-13", "ja-indirectEnding-14",
             "ja-explicitEnding-08", "es-refusal-17", "en-refusal-12", "en-explicitEnding-06", "fr-explicitEnding-06",
-            "de-refusal-f03", "de-refusal-g02", "de-indirectEnding-g05",
+            "de-refusal-f03", "de-refusal-g02", "de-indirectEnding-g05", "fr-indirectEnding-k07",
         ]
         /// issue 13: ending words used as content that the rules still take for an ending. None
         /// since the eighth batch: a record verb whose subject is someone or something else ("it
@@ -43,6 +45,9 @@ import Testing
             "de-hesitant-j11",
             // Test split, found once it stopped being a false ending (the rules were not changed for it).
             "en-endingWordAsContent-g06",
+            // Blind batch k (dev): "Après la réunion de service ce matin, une collègue m'a dit …", a
+            // meeting this morning, past only in the next clause's verb.
+            "fr-meetingInPassing-k15",
         ]
         /// A false ending offers only finals: no acceptable question is left for the model. (A
         /// missed ending still offers `stop` and `ready`: the model sees every ending.)
@@ -109,9 +114,10 @@ import Testing
         }
     }
 
-    /// The floor without a model, measured on this set (93.5 % overall, 92.1 % in the weakest
-    /// language, German, after issue 13's eighth batch; dev 94.9 %, test 89.3 %). Printed for
-    /// the report, per language, split and category; the thresholds only catch regressions.
+    /// The floor without a model, measured on this set (93.0 % overall, 92.2 % in the weakest
+    /// languages, German and Japanese, after issue 13's blind batch k joined the dev split; dev
+    /// 94.1 %, test 89.3 %). Printed for the report, per language, split and category; the
+    /// thresholds only catch regressions.
     @Test func fallbackOnlyAcceptableRate() throws {
         let scenarios = try Fixtures.choiceScenarios()
         let report = FallbackEvaluation.evaluate(scenarios, rules: Fixtures.allRules)
