@@ -15,6 +15,9 @@ public struct EvaluationDecider: Sendable {
     public var noEndingProbe = false
     /// Where `eval choices --train-ending-probe` writes the trained probe's Swift source.
     public var trainEndingProbe: String?
+    /// More training cases for it: a set the rules were not written from (`batch-m.json`), so
+    /// it can hold endings the rules miss without being part of the rules' own scenarios.
+    public var trainAlso: String?
 
     public static let model: [Declaration<EvaluationDecider>] = [
         .value("--llm-model PATH", \.modelPath, "any GGUF language model (default: the built-in one)", aliases: ["--model"]),
@@ -29,6 +32,7 @@ public struct EvaluationDecider: Sendable {
         .flag("--no-ending-probe", \.noEndingProbe, "without the ending probe (rules and label scores alone)"),
         .value("--train-ending-probe FILE.swift", \.trainEndingProbe,
                "train the ending probe on these cases' latest answers (and, as content, the dev notes of action-scenarios.json beside FILE) and write it as Swift source"),
+        .value("--train-also FILE.json", \.trainAlso, "with --train-ending-probe: the dev cases of this set too", .existingFile),
     ]
     public static let answerPriorOption: Declaration<EvaluationDecider> =
         .value("--answer-prior B", \.answerPrior, "weight of the answer boundaries in the layout", .number(atLeast: 0))
@@ -64,8 +68,9 @@ extension EvaluationDecider {
         let notes = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("action-scenarios.json")
         let content = FileManager.default.fileExists(atPath: notes.path)
             ? try ActionScenarioSet.load(from: notes).cases.filter { $0.split == "dev" }.flatMap(\.sentences) : []
-        let total = cases.count + content.count
-        let probe = try await EndingProbeTraining.train(cases, goingOn: content, model: model) { done in
+        let more = try trainAlso.map { try ChoiceScenarioSet.load(from: URL(fileURLWithPath: $0)).cases.filter { $0.split == "dev" } } ?? []
+        let total = cases.count + more.count + content.count
+        let probe = try await EndingProbeTraining.train(cases + more, goingOn: content, model: model) { done in
             if done % 50 == 0 || done == total {
                 FileHandle.standardError.write(Data("ending probe: \(done)/\(total) answers read\n".utf8))
             }

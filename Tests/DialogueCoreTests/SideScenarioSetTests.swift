@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import DialogueCore
+
+/// The decision sets kept beside the rules' own scenarios: batch m (the ending probe's extra
+/// training data) and the blind batches l and n (measures nobody tunes on). None is run
+/// through the rules here, on purpose; they only have to keep the labelling conventions, so a
+/// slip in a label cannot train the probe wrong or score it wrong.
+@Suite struct SideScenarioSetTests {
+    static let endings: Set = ["refusal", "indirectEnding", "explicitEnding"]
+    static let goingOn: Set = ["endingWordAsContent", "injection", "hesitant", "meetingInPassing", "rambling"]
+
+    @Test(arguments: [("batch-m.json", 20), ("blind-batch-l.json", 16), ("blind-batch-n.json", 16)])
+    func keepsTheConventions(file: String, perLanguage: Int) throws {
+        let scenarios = try ChoiceScenarioSet.load(from: Fixtures.fixture(file)).cases
+        #expect(Set(scenarios.map(\.id)).count == scenarios.count, "\(file): case IDs are unique")
+        for language in LanguagePackLoader.supportedLanguages {
+            let cases = scenarios.filter { $0.language == language }
+            #expect(cases.count == perLanguage, "\(file) \(language)")
+            let categories = Set(cases.compactMap(\.category))
+            #expect(categories == Self.endings.union(Self.goingOn), "\(file) \(language): \(categories)")
+        }
+        for scenario in scenarios {
+            #expect(scenario.split == "dev", "\(scenario.id)")
+            let category = scenario.category ?? "none"
+            #expect(Self.endings.union(Self.goingOn).contains(category), "\(scenario.id)")
+            #expect(scenario.mustEnd == Self.endings.contains(category), "\(scenario.id)")
+            #expect(scenario.mustEnd == scenario.acceptable.contains(.stop), "\(scenario.id): stop only for an ending")
+            if scenario.mustEnd {
+                #expect(scenario.acceptable.allSatisfy { $0.isFinal }, "\(scenario.id)")
+            } else {
+                #expect(!scenario.acceptable.isEmpty && !scenario.acceptable.contains { $0.isFinal }, "\(scenario.id)")
+            }
+            #expect(Set(scenario.acceptable).isDisjoint(with: scenario.conversation.askedChoices), "\(scenario.id): an asked case is acceptable")
+            #expect(!scenario.acceptable.contains(.audience) || scenario.kind == "product", "\(scenario.id)")
+            #expect((1...6).contains(scenario.turns.count) && scenario.turns.first?.question == .opening, "\(scenario.id)")
+        }
+    }
+
+    /// Kept apart from the rules' scenarios: no shared case, and no labelled (last) answer copied
+    /// from them (a first answer like "I want to learn Spanish." may well recur).
+    @Test func sharesNoCaseWithTheRulesScenarios() throws {
+        let own = try Fixtures.choiceScenarios()
+        let ownAnswers = Set(own.compactMap(\.turns.last?.answer))
+        for file in ["batch-m.json", "blind-batch-l.json", "blind-batch-n.json"] {
+            let side = try ChoiceScenarioSet.load(from: Fixtures.fixture(file)).cases
+            #expect(Set(side.map(\.id)).isDisjoint(with: own.map(\.id)), "\(file)")
+            let copied = side.filter { ownAnswers.contains($0.turns.last?.answer ?? "") }.map(\.id)
+            #expect(copied.isEmpty, "\(file): \(copied) copy a labelled answer of choice-scenarios.json")
+        }
+    }
+}
