@@ -106,8 +106,35 @@ def to_16k(src, dst, fmt=None, trim=None):
     subprocess.run(cmd, check=True, capture_output=True)
 
 
+def read_samples(path):
+    with wave.open(path, "rb") as w:
+        assert w.getnchannels() == 1 and w.getsampwidth() == 2 and w.getframerate() == 16000, path
+        return list(memoryview(w.readframes(w.getnframes())).cast("h"))
+
+
+def mix(speech_path, noise_path, snr_db, dst):
+    """Noise under speech: the noise clip looped to the speech clip's length and scaled so that the
+    whole clips' RMS differ by snr_db. Plain integer arithmetic: every build has the same samples."""
+    speech, noise = read_samples(speech_path), read_samples(noise_path)
+    def rms(xs):
+        return math.sqrt(sum(x * x for x in xs) / len(xs))
+    looped = [noise[i % len(noise)] for i in range(len(speech))]
+    gain = rms(speech) / (rms(looped) * 10 ** (snr_db / 20))
+    mixed = [max(-32768, min(32767, round(s + gain * n))) for s, n in zip(speech, looped)]
+    with wave.open(dst, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(16000)
+        w.writeframes(b"".join(x.to_bytes(2, "little", signed=True) for x in mixed))
+
+
 def build_clip(clip, archive, tmp, dst):
     b = clip.get("build", {})
+    if "mix" in b:          # two clips built before this one, in the same folder
+        folder = os.path.dirname(dst)
+        m = b["mix"]
+        mix(os.path.join(folder, m["speech"] + ".wav"), os.path.join(folder, m["noise"] + ".wav"), m["snrDb"], dst)
+        return
     if "sequence" in b:     # keys pressed one after another, with the gaps given (seconds)
         parts = []
         for n, (member, gap) in enumerate(b["sequence"]):

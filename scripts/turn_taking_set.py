@@ -57,7 +57,7 @@ def build(folder):
     answers, joins = [], []
     by_voice = {}
     for clip in manifest["clips"]:
-        if clip["language"] == "none":
+        if clip["language"] == "none" or clip["kind"] == "noisy":
             continue
         common = {"language": clip["language"], "split": clip["split"], "licence": clip["licence"]["spdx"]}
         if clip["id"] == CONVERSATION:

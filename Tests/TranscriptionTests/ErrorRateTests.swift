@@ -31,9 +31,10 @@ import Testing
     }
 
     @Test func theSummaryScoresEachLanguageOverAllItsWordsAndCountsNoiseThatGaveText() {
-        func clip(_ id: String, _ language: String, _ split: String) -> SpeechSet.Clip {
-            SpeechSet.Clip(id: id, language: language, kind: "read", split: split, reference: "a b c d", referenceDigits: nil,
-                           file: id + ".wav", durationSeconds: 1)
+        func clip(_ id: String, _ language: String, _ split: String, mixing speech: String? = nil) -> SpeechSet.Clip {
+            SpeechSet.Clip(id: id, language: language, kind: speech == nil ? "read" : "noisy", split: split, reference: "a b c d",
+                           referenceDigits: nil, file: id + ".wav", durationSeconds: 1,
+                           build: speech.map { .init(mix: .init(speech: $0, noise: "noise-1", snrDb: 10)) })
         }
         var short = SpeechEvaluation.ClipResult(clip: clip("en-1", "en", "dev"))
         short.runs[.ours] = ("a b c d", 0, 4, 1)
@@ -41,8 +42,13 @@ import Testing
         long.runs[.ours] = ("a x", 3, 4, 1)
         var noise = SpeechEvaluation.ClipResult(clip: clip("noise-1", "none", "dev"))
         noise.runs[.ours] = ("Thank you.", 0, 0, 1)
-        let text = SpeechSummary([short, long, noise]).text
-        #expect(text.contains("dev:\n  en (1 clips): ours .000"))
+        // en-1 under noise: one word wrong, one invented ("zz" is in no reference).
+        var noisy = SpeechEvaluation.ClipResult(clip: clip("en-noisy-1", "en", "dev", mixing: "en-1"))
+        noisy.runs[.ours] = ("a b zz d", 1, 4, 1)
+        let text = SpeechSummary([short, long, noise, noisy]).text
+        #expect(text.contains("dev:\n  en (1 clips): ours .000"), "the noisy clip is not in the clean rows")
+        #expect(text.contains("== Speech under noise"))
+        #expect(text.contains("dev:\n  en (1 clips): ours .250 / .000, 1 / 0"))
         #expect(text.contains("test:\n  en (1 clips): ours .750"))
         #expect(text.contains("all:\n  en (2 clips): ours .375"))
         #expect(text.contains("clips that gave text: ours 1/1"))

@@ -31,12 +31,14 @@ public enum ErrorRate {
         return previous[b.count]
     }
 
+    /// The units scored: words, or characters for `ja`.
+    public static func units(_ text: String, language: String) -> [String] {
+        language == "ja" ? words(text).joined().map(String.init) : words(text)
+    }
+
     /// The edits per reference unit (word, or character for `ja`).
     public static func of(_ hypothesis: String, reference: String, language: String) -> (errors: Int, units: Int) {
-        func units(_ text: String) -> [String] {
-            language == "ja" ? words(text).joined().map(String.init) : words(text)
-        }
-        let ref = units(reference)
-        return (editDistance(ref, units(hypothesis)), ref.count)
+        let ref = units(reference, language: language)
+        return (editDistance(ref, units(hypothesis, language: language)), ref.count)
     }
 }

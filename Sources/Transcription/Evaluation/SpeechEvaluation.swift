@@ -121,7 +121,7 @@ public struct SpeechSummary: Sendable {
 
     public var text: String {
         let systems = SpeechEvaluation.System.allCases.filter { system in results.contains { $0.runs[system] != nil } }
-        let speech = results.filter { $0.clip.language != "none" }
+        let speech = results.filter { $0.clip.language != "none" && $0.clip.kind != "noisy" }
         let languages = ["de", "en", "es", "fr", "ja"].filter { language in speech.contains { $0.clip.language == language } }
         var lines = ["== Real speech: WER (ja: CER) per language; ours = transcribe's settings, fast = the dialogue's"
                      + (systems.contains(.prompted) ? ", prompted = the dialogue's with the opening question as the prompt" : "")]
@@ -143,10 +143,52 @@ public struct SpeechSummary: Sendable {
                 "\(system.rawValue) \(noise.filter { !($0.runs[system]?.text.isEmpty ?? true) }.count)/\(noise.count)"
             }.joined(separator: ", "))
         }
+        lines += underNoise(systems: systems)
         lines.append("time: " + systems.map { system in
             String(format: "%@ %.1f s", system.rawValue, results.compactMap { $0.runs[system]?.seconds }.reduce(0, +))
         }.joined(separator: ", ") + " (ours and fast in this process, the model loaded once; whisper-cli a process per clip, its load included)")
         return lines.joined(separator: "\n")
+    }
+}
+
+extension SpeechSummary {
+    /// Speech under noise, per split and language: each system's error rate on the noisy clips
+    /// next to the same speech clips clean, and the words it wrote that the reference does not
+    /// have (what the noise may have invented, though a misheard word counts too: compare the
+    /// two columns).
+    func underNoise(systems: [SpeechEvaluation.System]) -> [String] {
+        let byID = Dictionary(results.map { ($0.clip.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let pairs = results.compactMap { noisy in noisy.clip.build?.mix.flatMap { byID[$0.speech] }.map { (noisy: noisy, clean: $0) } }
+        guard !pairs.isEmpty else { return [] }
+        let snr = pairs.compactMap { $0.noisy.clip.build?.mix?.snrDb }.max() ?? 0
+        var lines = [String(format: "== Speech under noise (keyboard, room tone; %.0f dB SNR): WER noisy / clean, and words not in the reference noisy / clean", snr)]
+        for split in ["dev", "test"] {
+            let rows = pairs.filter { $0.noisy.clip.split == split }
+            let languages = ["de", "en", "es", "fr", "ja"].filter { language in rows.contains { $0.noisy.clip.language == language } }
+            guard !languages.isEmpty else { continue }
+            lines.append("\(split):" + languages.map { language in
+                let clips = rows.filter { $0.noisy.clip.language == language }
+                let figures = systems.map { system -> String in
+                    func rate(_ runs: [SpeechEvaluation.ClipResult]) -> String {
+                        let scored = runs.compactMap { $0.runs[system] }
+                        return ErrorFigure.format(scored.map(\.errors).reduce(0, +), scored.map(\.units).reduce(0, +))
+                    }
+                    func invented(_ runs: [SpeechEvaluation.ClipResult]) -> Int {
+                        runs.map { result in result.runs[system].map { Self.wordsNotInReference($0.text, result.clip) } ?? 0 }.reduce(0, +)
+                    }
+                    return "\(system.rawValue) \(rate(clips.map(\.noisy))) / \(rate(clips.map(\.clean))), "
+                        + "\(invented(clips.map(\.noisy))) / \(invented(clips.map(\.clean)))"
+                }
+                return "\n  \(language) (\(clips.count) clips): " + figures.joined(separator: "; ")
+            }.joined())
+        }
+        return lines
+    }
+
+    /// The transcript's words (characters for ja) that no reference of the clip contains.
+    static func wordsNotInReference(_ text: String, _ clip: SpeechSet.Clip) -> Int {
+        let known = Set([clip.reference, clip.referenceDigits].compactMap { $0 }.flatMap { ErrorRate.units($0, language: clip.language) })
+        return ErrorRate.units(text, language: clip.language).filter { !known.contains($0) }.count
     }
 }
 

@@ -14,6 +14,17 @@ public struct SpeechSet: Sendable {
         public let referenceDigits: String?
         public let file: String?
         public let durationSeconds: Double?
+        /// For `kind` "noisy": the speech clip and the noise clip mixed into this one.
+        public let build: Build?
+
+        public struct Build: Decodable, Sendable {
+            public struct Mix: Decodable, Sendable {
+                public let speech: String
+                public let noise: String
+                public let snrDb: Double
+            }
+            public let mix: Mix?
+        }
     }
 
     public let folder: String
