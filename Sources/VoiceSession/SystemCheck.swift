@@ -109,7 +109,7 @@ public enum SystemCheck {
             return "echo cancellation (module-echo-cancel): you can talk over a question to go on with your answer"
         }
         let hint = info.echoCancelledSources.first.map { "choose it with --input \($0)" }
-            ?? "pactl load-module module-echo-cancel aec_method=webrtc, then use its source with --input"
+            ?? "pactl load-module module-echo-cancel \(AudioServerInfo.echoCancellerArguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")), then use its source with --input"
         return "no echo cancellation: what you say once a question plays is not heard (a loudspeaker's question would pass for you); with headphones that is all, else \(hint)"
     }
 

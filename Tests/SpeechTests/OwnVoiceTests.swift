@@ -18,8 +18,9 @@ extension SharedDevices {
                                                "latency_msec=30", "source_dont_move=true", "sink_dont_move=true")
             defer { _ = try? TestAudio.pactl("unload-module", loopback.trimmingCharacters(in: .whitespacesAndNewlines)) }
             guard cancelled else { return try await body() }
-            let canceller = try TestAudio.pactl("load-module", "module-echo-cancel", "aec_method=webrtc", "source_master=mic",
-                                                "sink_master=speaker", "source_name=ec_mic", "sink_name=ec_speaker")
+            // With the arguments `doctor` recommends: what a person who follows it gets.
+            let canceller = try TestAudio.run("/usr/bin/pactl", ["load-module", "module-echo-cancel"] + AudioServerInfo.echoCancellerArguments
+                                              + ["source_master=mic", "sink_master=speaker", "source_name=ec_mic", "sink_name=ec_speaker"])
             defer { _ = try? TestAudio.pactl("unload-module", canceller.trimmingCharacters(in: .whitespacesAndNewlines)) }
             try await body()
         }

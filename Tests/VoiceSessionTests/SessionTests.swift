@@ -242,7 +242,9 @@ struct OwnVoiceDoctorTests {
     @Test func anEchoCancelledInputIsNamedAndOtherwiseTheFixIsGiven() {
         var info = AudioServerInfo(serverName: "pulseaudio", serverVersion: "16.1", defaultSink: "speaker",
                                    defaultSource: "mic", sinks: ["speaker"], sources: ["mic", "mic.echo-cancel"])
-        #expect(SystemCheck.ownVoiceDetail(source: "mic", info: info).contains("module-echo-cancel aec_method=webrtc"))
+        // A line a person can paste into a shell: the argument with spaces in single quotes.
+        #expect(SystemCheck.ownVoiceDetail(source: "mic", info: info).contains(
+            #"pactl load-module module-echo-cancel aec_method=webrtc 'aec_args="extended_filter=1 analog_gain_control=0 digital_gain_control=0"'"#))
         info.echoCancelledSources = ["mic.echo-cancel"]
         #expect(SystemCheck.ownVoiceDetail(source: "mic", info: info).contains("--input mic.echo-cancel"))
         #expect(SystemCheck.ownVoiceDetail(source: "mic.echo-cancel", info: info).hasPrefix("echo cancellation"))
