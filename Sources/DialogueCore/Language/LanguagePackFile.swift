@@ -24,6 +24,7 @@ struct LanguagePackFile: Decodable, Sendable {
         var continuations, farewells, saidEnough, timeFrames, closers, glue, addressees, forgetVerbs, ownSpeech, reportingVerbs: [String]?
         var instructionCues, complementizers, pastTime, besideThePoint, trailingConnectives, filledPauses: [String]?
         var otherAgents, passiveMarkers, reasonLinks: [String]?
+        var stopFrames, stopVerbs, laterDays, saidVerbs, wantedThings, unableNow, mustFrames, leaveVerbs: [String]?
         var angleCues: [String: [String]]?
     }
 
@@ -112,6 +113,14 @@ struct LanguagePackFile: Decodable, Sendable {
             closers: pickList("closers", \.closers),
             farewells: pickList("farewells", \.farewells),
             saidEnough: pickList("saidEnough", \.saidEnough),
+            stopFrames: pickList("stopFrames", \.stopFrames),
+            stopVerbs: pickList("stopVerbs", \.stopVerbs),
+            laterDays: pickList("laterDays", \.laterDays),
+            saidVerbs: pickList("saidVerbs", \.saidVerbs),
+            wantedThings: pickList("wantedThings", \.wantedThings),
+            unableNow: pickList("unableNow", \.unableNow),
+            mustFrames: pickList("mustFrames", \.mustFrames),
+            leaveVerbs: pickList("leaveVerbs", \.leaveVerbs),
             glue: pickList("glue", \.glue),
             forgetVerbs: pickList("forgetVerbs", \.forgetVerbs),
             ownSpeech: pickList("ownSpeech", \.ownSpeech),

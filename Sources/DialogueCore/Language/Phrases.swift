@@ -93,6 +93,30 @@ public struct Phrases: Sendable, Hashable, Codable {
     /// habe … gesagt … was ich sagen wollte", "j'ai fait le tour", "言いたいこと … 言え". A core
     /// of `LeaveTaking`, so content around it ("I said everything about the price") is not one.
     public var saidEnough: [String]
+    // Constructions (see `Construction`): a few word classes that combine, so one list of
+    // each covers every phrasing built from them.
+    /// A suggestion or permission frame before (or, in Japanese, after) a stop verb: "we can",
+    /// "können wir", "ya podemos", "on peut", "てください".
+    public var stopFrames: [String]
+    /// Stopping the talk: "stop", "end the session", "aufhören", "terminar", "s'arrêter", "終わりにし".
+    public var stopVerbs: [String]
+    /// A later day, beyond this talk: "another day", "ein andermal", "otro día", "à demain",
+    /// "日を改めて". With a `continuations` verb it puts the talk off ("come back to this another day").
+    public var laterDays: [String]
+    /// Saying or covering, with `wantedThings`: "covers", "gesagt", "he contado", "dit", "言え".
+    public var saidVerbs: [String]
+    /// What one wanted to say: "what i wanted to get down", "was ich loswerden wollte", "lo que
+    /// quería contar", "ce que j'avais sur le cœur", "話したかったこと".
+    public var wantedThings: [String]
+    /// Not being able to go on now, beside being worn out: "not in it", "nichts … mehr", "para
+    /// más", "plus de jus", "無理". Alone it is content ("I can't think of a name").
+    public var unableNow: [String]
+    /// Having to, before (or in Japanese after) a verb of leaving: "i'll have to", "muss ich",
+    /// "me tengo que", "il faut que j", "ないと".
+    public var mustFrames: [String]
+    /// Leaving or turning to something else now: "dash", "take this", "rangehen", "colgar",
+    /// "y aller", "行か".
+    public var leaveVerbs: [String]
     /// Pronouns, auxiliaries and particles that may stand between the parts ("let's", "wir",
     /// "lo", "on", "に", "して").
     public var glue: [String]

@@ -88,9 +88,26 @@ extension PhraseBook {
     /// sentence that says something: before more content it is as often what someone advised
     /// ("Mein Kumpel sagt: hör einfach auf. Schluss, aus. Aber so einfach ist das nicht.").
     func interrupts(_ text: MatchableText, sentence index: Int, lastSaying: Int?) -> Bool {
-        text.sentences[index].contains { clause in
-            interruptions.clauseMatches(clause) && !isReported(clause) && (index == lastSaying || !isOneWord(clause, interruptions.phrases))
-        }
+        let sentence = text.sentences[index]
+        return sentence.indices.contains { at in
+            let clause = sentence[at]
+            return (interruptions.clauseMatches(clause) && (index == lastSaying || !isOneWord(clause, interruptions.phrases))
+                || breaksOffByConstruction(clause) && (at == 0 || !reportingVerbs.occurs(inClause: sentence[at - 1]))) && !isReported(clause)
+        } || index == lastSaying && isTooTiredToGoOn(sentence)
+    }
+
+    /// Suggesting to stop, putting the talk off to another day, or having to leave, in any
+    /// words of their classes; not right after "Mein Chef sagt immer," (his words, not ours).
+    func breaksOffByConstruction(_ clause: [String]) -> Bool {
+        stopSuggestion.matches(clause) || puttingOff.matches(clause) || havingToLeave.matches(clause)
+    }
+
+    /// Worn out and unable to go on now, in one sentence ("I'm absolutely shattered, my head's
+    /// just not in it anymore", "眠くて無理"): either alone is as often a story ("I can't think
+    /// of a name", "I was exhausted after the race"), so both, and nothing in the past.
+    func isTooTiredToGoOn(_ sentence: [[String]]) -> Bool {
+        sentence.contains { wornOut.endsClause($0, tails: tailsOrUnable) } && sentence.contains(where: unableNow.occurs(inClause:))
+            && !sentence.contains(where: pastTime.occurs(inClause:))
     }
 
     /// Whether a clause of the sentence takes leave of the talk in its own words ("Perdona, me
@@ -99,14 +116,17 @@ extension PhraseBook {
     /// Only in the last sentence that says something, and never after a colon or reported.
     /// The whole sentence may take leave across its commas as well ("Ich glaube, ich habe
     /// gesagt, was ich sagen wollte", "では、また"): speech puts commas anywhere, and one word
-    /// of content still rules it out ("また、値段も高い").
+    /// of content still rules it out ("また、値段も高い"). Not right after a clause that reports
+    /// ("Mein Bruder sagt immer, wir reden morgen weiter").
     func takesLeave(_ text: MatchableText, sentence index: Int) -> Bool {
         let sentence = text.sentences[index]
         let speaksFreely = !text.afterColon[index].contains(true) && !sentence.contains(where: isReported)
-        return speaksFreely && leaveTaking.takesLeave(sentence.flatMap { $0 })
+        return speaksFreely && (leaveTaking.takesLeave(sentence.flatMap { $0 }) || saidWhatWasWanted.matches(sentence.flatMap { $0 }))
             || sentence.indices.contains { clause in
-                (leaveTaking.takesLeave(sentence[clause]) || takesLeaveAfterReason(sentence[clause]))
+                (leaveTaking.takesLeave(sentence[clause]) || takesLeaveAfterReason(sentence[clause])
+                    || saidWhatWasWanted.matches(sentence[clause]))
                     && !text.afterColon[index][clause] && !isReported(sentence[clause])
+                    && (clause == 0 || !reportingVerbs.occurs(inClause: sentence[clause - 1]))
             }
     }
 

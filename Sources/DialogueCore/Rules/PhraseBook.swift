@@ -30,6 +30,19 @@ struct PhraseBook: Sendable {
     /// `leavingNow` and `postponing` as whole clauses: control, not content, in a closing sentence.
     let leavingOrPostponingClauses: ClauseMatcher
     let leaveTaking: LeaveTaking
+    /// "We can stop here", "können wir jetzt aufhören?", "これで終わりにしてください".
+    let stopSuggestion: Construction
+    /// Suggesting to put the talk off to another day: "let's come back to this another day", "on
+    /// peut remettre ça à demain ?", "また日を改めて話してもいいですか". A plain statement ("we'll
+    /// continue some other time") only takes leave as the last sentence (`LeaveTaking`).
+    let puttingOff: Construction
+    /// "That covers what I wanted to get down", "das war das, was ich loswerden wollte".
+    let saidWhatWasWanted: Construction
+    /// "I'll have to take this", "da muss ich rangehen", "ちょっと見てくる".
+    let havingToLeave: Construction
+    let unableNow: SplitPhraseList
+    /// What may follow being worn out in its clause: tails, or not being able to go on ("眠くて無理").
+    let tailsOrUnable: PhraseList
     let instructionCues: PhraseList
     /// "Assistant," as a clause of its own: the line is addressed to the program.
     let addressees: ClauseMatcher
@@ -87,6 +100,18 @@ struct PhraseBook: Sendable {
                                   closers: PhraseList(phrases.closers),
                                   continuations: SplitPhraseList(phrases.continuations),
                                   cores: SplitPhraseList(phrases.farewells + phrases.saidEnough))
+        let closed = PhraseList(phrases.fillers + phrases.endingTails + phrases.talkDeixis + phrases.glue + phrases.particles
+                                + phrases.timeFrames + phrases.postponing)
+        func either(_ first: [String], _ second: [String]) -> [[PhraseList]] {
+            [[PhraseList(first), PhraseList(second)], [PhraseList(second), PhraseList(first)]]
+        }
+        stopSuggestion = Construction(orders: either(phrases.stopFrames, phrases.stopVerbs), vocabulary: closed)
+        let (frames, goOn, later) = (PhraseList(phrases.stopFrames), PhraseList(phrases.continuations), PhraseList(phrases.laterDays))
+        puttingOff = Construction(orders: [[frames, goOn, later], [frames, later, goOn], [later, goOn, frames]], vocabulary: closed)
+        saidWhatWasWanted = Construction(orders: either(phrases.saidVerbs, phrases.wantedThings), vocabulary: closed)
+        havingToLeave = Construction(orders: either(phrases.mustFrames, phrases.leaveVerbs), vocabulary: closed)
+        unableNow = SplitPhraseList(phrases.unableNow)
+        tailsOrUnable = PhraseList(phrases.endingTails + phrases.unableNow)
         instructionCues = PhraseList(phrases.instructionCues)
         addressees = clauses(phrases.addressees)
         forgetVerbs = SplitPhraseList(phrases.forgetVerbs)
@@ -111,6 +136,8 @@ struct PhraseBook: Sendable {
         endings.clauseMatches(clause) || interruptions.clauseMatches(clause) || refusals.clauseMatches(clause)
             || leavingOrPostponingClauses.clauseMatches(clause) || refusesKeeping(clause) || leaveTaking.takesLeave(clause)
             || negatives.clauseMatches(clause) || smallTalk.composes(clause, from: 0, to: clause.count)
+            || stopSuggestion.matches(clause) || puttingOff.matches(clause) || saidWhatWasWanted.matches(clause)
+            || havingToLeave.matches(clause)
     }
 
     /// Whether every clause of the sentence is filler or tail words only.
