@@ -510,6 +510,67 @@ import Testing
 
     @Test func ninthRoundProbes() throws { try expectSignals(Self.ninthRound) }
 
+    /// Issue 13, tenth round: the constructions (`Construction`), in phrasings written here, not
+    /// taken from blind batch l or batch m. Suggesting or allowing to stop (a frame + a stop verb,
+    /// "終わりにし" + "ましょうか"), putting off to another day, having said what one wanted, being
+    /// worn out and unable to go on now, having to take a call. Traps: the same verbs about a
+    /// contract, a treatment, worry; someone else's plan to come back; a story about being tired
+    /// yesterday; a quoted or reported "that's it"; the end of summer.
+    static let tenthRound: [(language: String, answer: String, signal: EndSignal?)] = [
+        ("en", "Okay, I think we could wrap up here.", .interruption),
+        ("en", "Shall we call it a day?", .interruption),
+        ("en", "We can end the contract in May.", nil),
+        ("en", "She said we can stop worrying.", nil),
+        ("en", "The machine stops when it's done.", nil),
+        ("en", "Can we come back to this tomorrow? I need to check the numbers first.", .interruption),
+        ("en", "My neighbour wants to come back another day to fix the fence.", nil),
+        ("en", "The plumber said he'd come back another day.", nil),
+        ("en", "Yeah, I think that covers what I wanted to say.", .ending),
+        ("en", "That covers what I wanted: a garden and a shed.", nil),
+        ("en", "He said, right, that's it, and he left.", nil),
+        ("en", "She shouted \"that's it, we can stop now\" and slammed the door.", nil),
+        ("en", "I'm knackered, I can't think straight tonight.", .interruption),
+        ("en", "I was so tired yesterday, I couldn't think anymore.", nil),
+        ("en", "I'm exhausted, today was the marathon.", nil),
+        ("en", "Sorry, I'll have to take this.", .interruption),
+        ("en", "On Fridays I have to leave at six.", nil),
+        ("de", "Gut, wir könnten hier Schluss machen.", .interruption),
+        ("de", "Wir können den Vertrag im Mai beenden.", nil),
+        ("de", "Sie meinte, wir können aufhören, uns Sorgen zu machen.", nil),
+        ("de", "Lass uns das morgen weitermachen, okay? Ich muss noch nachrechnen.", .interruption),
+        ("de", "Der Handwerker will morgen weitermachen.", nil),
+        ("de", "Mein Bruder sagt immer, wir reden morgen weiter, und nichts passiert.", nil),
+        ("de", "Ich glaube, das war das, was ich sagen wollte.", .ending),
+        ("de", "Ich bin total platt, heute geht nichts mehr.", .interruption),
+        ("de", "Gestern war ich total platt, da ging nichts mehr.", nil),
+        ("de", "Moment, da muss ich rangehen.", .interruption),
+        ("es", "Creo que ya podemos parar.", .interruption),
+        ("es", "Podemos terminar la obra en mayo.", nil),
+        ("es", "¿Lo retomamos mañana?", .interruption),
+        ("es", "Mi hermano quiere retomarlo mañana con el jefe.", nil),
+        ("es", "Creo que con esto ya he contado lo que quería contar.", .ending),
+        ("es", "Estoy molida, hoy no me da para más.", .interruption),
+        ("es", "Ayer estaba molida y no me daba para más.", nil),
+        ("fr", "Je pense qu'on peut arrêter là.", .interruption),
+        ("fr", "On peut arrêter le traitement en mai.", nil),
+        ("fr", "On peut remettre ça à demain ?", .interruption),
+        ("fr", "Mon voisin veut en reparler demain avec le syndic.", nil),
+        ("fr", "Voilà, je crois que j'ai dit ce que j'avais sur le cœur.", .ending),
+        ("fr", "Je suis crevée, j'arrive plus à réfléchir ce soir.", .interruption),
+        ("fr", "Hier j'étais crevée, j'arrivais plus à réfléchir.", nil),
+        ("ja", "そろそろ終わりにしましょうか。", .interruption),
+        ("ja", "夏の終わりにしてください。", nil),
+        ("ja", "また明日話してもいいですか。", .interruption),
+        ("ja", "田中さんはまた明日話したいと言っていました。", nil),
+        ("ja", "言いたかったことは全部言えました。", .ending),
+        ("ja", "眠くて、もう無理です。", .interruption),
+        ("ja", "昨日は眠くて、もう無理でした。", nil),
+        ("ja", "ちょっと見てくる。", .interruption),
+        ("ja", "映画を見てくる。", nil),
+    ]
+
+    @Test func tenthRoundProbes() throws { try expectSignals(Self.tenthRound) }
+
     /// Being worn out counts only where it ends its clause, and only with putting off (else
     /// it is a cue): "tired of the dark colours" is about the colours.
     @Test func wornOutOnlyAtTheEndOfItsClause() throws {
