@@ -18,12 +18,15 @@ import Testing
         /// de-refusal-g02 (dev): "das will ich nirgendwo wiederfinden": "nowhere" with an
         /// ordinary verb is as often a lost key. fr-indirectEnding-k07 (dev, blind batch k): "la
         /// sonnerie, je dois remonter en classe": going back up to one's class is one leave-taking
-        /// among endless places to go back to, too narrow for a phrase.
+        /// among endless places to go back to, too narrow for a phrase. ja-refusal-l04 (dev, blind
+        /// batch l): "…形に残るとまずいんで、今回のは全部忘れてください": forgetting refuses only when
+        /// its sentence is nothing but the request, and this one gives its reason first.
         static let missedEndings: Set<String> = [
             "de-indirectEnding-02", "ja-refusal-04", "ja-indirectEnding-04",
             "de-indirectEnding-08", "ja-refusal-20", "ja-indirectEnding-13", "ja-indirectEnding-14",
             "ja-explicitEnding-08", "es-refusal-17", "en-refusal-12", "fr-explicitEnding-06",
             "de-refusal-f03", "de-refusal-g02", "de-indirectEnding-g05", "fr-indirectEnding-k07",
+            "ja-refusal-l04",
         ]
         /// issue 13: ending words used as content that the rules still take for an ending. None
         /// since the eighth batch: a record verb whose subject is someone or something else ("it
@@ -48,6 +51,12 @@ import Testing
             // Blind batch k (dev): "Après la réunion de service ce matin, une collègue m'a dit …", a
             // meeting this morning, past only in the next clause's verb.
             "fr-meetingInPassing-k15",
+            // Blind batch l (dev): a plan to start something ("start a weekly board-game night",
+            // "lancer un club de lecture") reads as a product idea (en-, fr-meetingInPassing-l01);
+            // a meeting behind the person, past only in "del lunes" or "先週…したとき", or inside a
+            // rambling story, opens the meeting angles (es-, ja-meetingInPassing-l01, es-rambling-l01).
+            "en-meetingInPassing-l01", "fr-meetingInPassing-l01", "es-meetingInPassing-l01", "ja-meetingInPassing-l01",
+            "es-rambling-l01",
         ]
         /// A false ending offers only finals: no acceptable question is left for the model. (A
         /// missed ending still offers `stop` and `ready`: the model sees every ending.)
@@ -114,9 +123,9 @@ import Testing
         }
     }
 
-    /// The floor without a model, measured on this set (93.0 % overall, 92.2 % in the weakest
-    /// languages, German and Japanese, after issue 13's blind batch k joined the dev split; dev
-    /// 94.1 %, test 89.3 %). Printed for the report, per language, split and category; the
+    /// The floor without a model, measured on this set (92.2 % overall, 90.8 % in the weakest
+    /// language, Japanese, after issue 13's blind batch l joined the dev split; dev 92.7 %, test
+    /// 90.4 %). Printed for the report, per language, split and category; the
     /// thresholds only catch regressions.
     @Test func fallbackOnlyAcceptableRate() throws {
         let scenarios = try Fixtures.choiceScenarios()
@@ -180,7 +189,9 @@ import Testing
             #expect(scenario.mustEnd == scenario.acceptable.contains(.stop), "\(scenario.id): stop only for an ending")
             if scenario.mustEnd { #expect(scenario.acceptable.allSatisfy { $0.isFinal }, "\(scenario.id)") }
             #expect((1...6).contains(scenario.turns.count) && scenario.turns.first?.question == .opening, "\(scenario.id)")
-            if label.category == "rambling" { #expect(scenario.turns.last!.answer.count >= 300, "\(scenario.id)") }
+            // Japanese packs a word into one to three characters, so its rambling is shorter to count.
+            let rambles = scenario.language == "ja" ? 200 : 300
+            if label.category == "rambling" { #expect(scenario.turns.last!.answer.count >= rambles, "\(scenario.id)") }
         }
     }
 
