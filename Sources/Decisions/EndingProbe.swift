@@ -177,6 +177,20 @@ extension EndingProbeTraining {
     public static let layerCount = 10
     public static let lambda = 30.0
 
+    /// `text` as whisper mishears a voice it knows poorly (espeak-ng's Japanese came back as
+    /// "あたらしあこりまいであがります。しさよみせの…"): one letter in five replaced by another
+    /// of the same text, spaces and punctuation kept. Trained on as content that goes on, so
+    /// words that make no sense do not read as an ending (that Japanese opening did, before).
+    public static func misheard(_ text: String) -> String {
+        var characters = Array(text)
+        let letters = characters.indices.filter { characters[$0].isLetter }
+        guard letters.count > 5 else { return text }
+        for (rank, index) in letters.enumerated() where rank % 5 == 2 {
+            characters[index] = characters[letters[(rank * 7 + 3) % letters.count]]
+        }
+        return String(characters)
+    }
+
     /// Trains on every case's latest answer (`mustEnd` is the label), plus `goingOn`, plain
     /// content sentences that must not end (the decision set's answers that go on are mostly
     /// traps: without plain content, "I want us to help each other" read as an ending);

@@ -59,7 +59,7 @@ extension EvaluationDecider {
     /// `eval choices --train-ending-probe`: trains on `cases` with the loaded model and writes
     /// the probe's source; prints the progress and the chosen threshold. The sentences of the
     /// dev notes in `action-scenarios.json` beside `file` (when there) are plain content that
-    /// goes on.
+    /// goes on, and so are they and the answers that go on, misheard.
     public func trainProbe(on cases: [ChoiceScenario], file: String, arguments: [String]) async throws -> Int32 {
         guard let out = trainEndingProbe, let model = try service().model else {
             throw UsageError("--train-ending-probe needs a model, not --no-model",
@@ -69,8 +69,10 @@ extension EvaluationDecider {
         let content = FileManager.default.fileExists(atPath: notes.path)
             ? try ActionScenarioSet.load(from: notes).cases.filter { $0.split == "dev" }.flatMap(\.sentences) : []
         let more = try trainAlso.map { try ChoiceScenarioSet.load(from: URL(fileURLWithPath: $0)).cases.filter { $0.split == "dev" } } ?? []
-        let total = cases.count + more.count + content.count
-        let probe = try await EndingProbeTraining.train(cases + more, goingOn: content, model: model) { done in
+        // Misheard, what goes on still goes on.
+        let misheard = (content + (cases + more).filter { !$0.mustEnd }.compactMap(\.conversation.lastAnswer)).map(EndingProbeTraining.misheard)
+        let total = cases.count + more.count + content.count + misheard.count
+        let probe = try await EndingProbeTraining.train(cases + more, goingOn: content + misheard, model: model) { done in
             if done % 50 == 0 || done == total {
                 FileHandle.standardError.write(Data("ending probe: \(done)/\(total) answers read\n".utf8))
             }

@@ -34,7 +34,7 @@ struct DecisionServiceTests {
     /// An explicit ending wins over the model: with a model loaded, every must-end scenario the
     /// rules recognise ends by the rules' own choice and the model is not even asked (`.rules`,
     /// not `.fallback`, which would mean no model). The endings the rules miss are the model's
-    /// to catch (issue 13), mostly by its ending probe (`EndingProbeModelTests`): 4 of their 16
+    /// to catch (issue 13), mostly by its ending probe (`EndingProbeModelTests`): 5 of their 16
     /// still go on, a known issue.
     @Test func everyEndingTheRulesRecogniseEndsWithoutAskingTheModel() async throws {
         let set = try ChoiceScenarioSet.load(from: DecisionFixtures.fixture("choice-scenarios.json"))

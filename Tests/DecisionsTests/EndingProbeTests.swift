@@ -12,6 +12,17 @@ import Testing
         return ([x0, x1], x0 + x1 > 1)
     }
 
+    @Test func misheardTextKeepsItsShapeAndChangesOneLetterInFive() {
+        let text = "Ich möchte ein kleines Café eröffnen."
+        let misheard = EndingProbeTraining.misheard(text)
+        #expect(misheard != text && misheard.count == text.count)
+        #expect(zip(text, misheard).allSatisfy { $0.isLetter == $1.isLetter }, "spaces and punctuation stay where they are")
+        let changed = zip(text, misheard).filter { $0 != $1 }.count
+        #expect(changed >= 1 && changed <= text.filter(\.isLetter).count / 5 + 1)
+        #expect(EndingProbeTraining.misheard("Done.") == "Done.", "too short to mishear")
+        #expect(EndingProbeTraining.misheard("新しいアプリのアイデアがあります。") != "新しいアプリのアイデアがあります。")
+    }
+
     @Test func theFitSeparatesWhatIsSeparable() {
         let fit = EndingProbeTraining.fit(Self.points.map(\.0), labels: Self.points.map(\.1), lambda: 0.01)
         for (x, label) in Self.points where abs(x[0] + x[1] - 1) > 0.2 {
@@ -85,9 +96,20 @@ struct EndingProbeModelTests {
             }
         }
         // Measured when trained: 13 missed by the rules, 8 caught (2026-12-02); with batches k
-        // and l in the dev split, batch m as extra training data and the rules' constructions,
-        // the rules miss 11 and the probe catches all 11.
+        // and l in the dev split, batch m and misheard content as extra training data and the
+        // rules' constructions, the rules miss 11 and the probe catches 10.
         #expect(missedByRules > 0 && caught * 2 >= missedByRules, "caught \(caught) of \(missedByRules)")
+    }
+
+    /// espeak-ng's Japanese opening as whisper heard it in a CI run: read as an ending by the
+    /// probe trained without misheard content, so the demo ended after one answer.
+    @Test func wordsMisheardAsNonsenseDoNotEnd() async throws {
+        let model = try DecisionFixtures.model()
+        for text in ["あたらしあこりまいであがります。しさよみせのよやくを簡単に引きたいです。", "zuerst, welcher ich morden, mit meinen Freundes.",
+                     "primero lo robaría con nieces y los nemicas"] {
+            let reading = try #require(try await model.endingReading(of: text, probe: .trained))
+            #expect(!reading.ends, "\(text): \(reading)")
+        }
     }
 
     @Test func aRefusalTheRulesMissStopsAsARefusalFromTheModel() async throws {
