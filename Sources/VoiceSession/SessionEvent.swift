@@ -180,8 +180,8 @@ public final class EventLog: Sendable {
         let line = event.jsonLine(at: seconds) + "\n"
         output.withLock { output in
             guard let handle = output.handle else { return }
-            if case .refused(let scope) = event, var written = output.written {
-                written = SessionEvent.withoutRefusedWords(written, everything: scope == RefusalScope.everything.rawValue)
+            if var written = output.written, let everything = SessionEvent.takesBackWords(event, after: written.map(\.event)) {
+                written = SessionEvent.withoutRefusedWords(written, everything: everything)
                 try? handle.truncate(atOffset: 0)
                 handle.write(Data(written.map(\.line).joined().utf8))
                 output.written = written
@@ -196,8 +196,19 @@ extension SessionEvent {
     /// An event that holds what the person said.
     var holdsWords: Bool {
         switch self {
-        case .partial, .transcribed, .answer: true
+        case .partial, .transcribed, .answer, .note: true
         default: false
+        }
+    }
+
+    /// Whether `event`, logged after `earlier`, takes words back out of the log, and whether all
+    /// of them: a refusal takes its own scope's; discarding a refused exchange takes them all
+    /// (the person refused to be recorded, then kept nothing), nil otherwise.
+    static func takesBackWords(_ event: SessionEvent, after earlier: [SessionEvent]) -> Bool? {
+        switch event {
+        case .refused(let scope): scope == RefusalScope.everything.rawValue
+        case .discarded: earlier.contains { if case .refused = $0 { true } else { false } } ? true : nil
+        default: nil
         }
     }
 

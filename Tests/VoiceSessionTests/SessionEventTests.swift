@@ -78,6 +78,20 @@ import Testing
         let everything = try writeExchange(refusing: "everything", wentOn: false, to: scratch.path + "/everything.jsonl")
         #expect(!everything.contains("garden") && !everything.contains("neighbour"))
         #expect(everything.contains("Why does this matter to you?"), "the program's own questions stay")
+        // A refused exchange discarded at the review keeps no words at all, nor its note.
+        let log = try EventLog(destination: scratch.path + "/discarded-again.jsonl")
+        log.emit(.answer(text: "A garden on the roof."))
+        log.emit(.decision(choice: "reason", source: "model", suggestion: nil))
+        log.emit(.refused(scope: "answer"))
+        log.emit(.note(markdown: "# Note\n\nA garden on the roof.\n"))
+        log.emit(.discarded)
+        let discarded = try String(contentsOfFile: scratch.path + "/discarded-again.jsonl", encoding: .utf8)
+        #expect(!discarded.contains("garden") && discarded.contains(#""event":"discarded""#), "\(discarded)")
+        // Discarding without a refusal is the person's choice about the note, not the log.
+        let plain = try EventLog(destination: scratch.path + "/plain.jsonl")
+        plain.emit(.answer(text: "A garden on the roof."))
+        plain.emit(.discarded)
+        #expect(try String(contentsOfFile: scratch.path + "/plain.jsonl", encoding: .utf8).contains("garden"))
     }
 
     @Test func anUnwritableEventsFileNamesThePath() throws {
