@@ -114,13 +114,9 @@ public struct HallucinationFilter: Sendable {
     static func collapsingRepeatedPhrases(_ text: String) -> String {
         let spaced = collapsingRepeatedWords(text)
         guard spaced.contains(where: { !$0.isASCII }) else { return spaced }
-        var changed = false
-        let chunks = spaced.split(separator: " ", omittingEmptySubsequences: false).map { chunk -> String in
-            let collapsed = collapsingRepeatedRuns(String(chunk))
-            if collapsed != chunk { changed = true }
-            return collapsed
-        }
-        return changed ? chunks.joined(separator: " ") : spaced
+        // Split at every space and joined again the same way: unchanged chunks give back `spaced`.
+        return spaced.split(separator: " ", omittingEmptySubsequences: false)
+            .map { collapsingRepeatedRuns(String($0)) }.joined(separator: " ")
     }
 
     /// "母ら、被災を見せ…母ら、被災を見せ…母ら、被災を見せ…" (one Japanese answer of the demo,

@@ -92,8 +92,13 @@ extension PhraseBook {
         return sentence.indices.contains { at in
             let clause = sentence[at]
             return (interruptions.clauseMatches(clause) && (index == lastSaying || !isOneWord(clause, interruptions.phrases))
-                || breaksOffByConstruction(clause) && (at == 0 || !reportingVerbs.occurs(inClause: sentence[at - 1]))) && !isReported(clause)
+                || breaksOffByConstruction(clause) && !followsAReport(sentence, clause: at)) && !isReported(clause)
         } || index == lastSaying && isTooTiredToGoOn(sentence)
+    }
+
+    /// Whether the clause before this one reports someone's words ("Mein Chef sagt immer, …").
+    func followsAReport(_ sentence: [[String]], clause: Int) -> Bool {
+        clause > 0 && reportingVerbs.occurs(inClause: sentence[clause - 1])
     }
 
     /// Suggesting to stop, putting the talk off to another day, or having to leave, in any
@@ -126,7 +131,7 @@ extension PhraseBook {
                 (leaveTaking.takesLeave(sentence[clause]) || takesLeaveAfterReason(sentence[clause])
                     || saidWhatWasWanted.matches(sentence[clause]))
                     && !text.afterColon[index][clause] && !isReported(sentence[clause])
-                    && (clause == 0 || !reportingVerbs.occurs(inClause: sentence[clause - 1]))
+                    && !followsAReport(sentence, clause: clause)
             }
     }
 

@@ -136,8 +136,7 @@ struct PhraseBook: Sendable {
         endings.clauseMatches(clause) || interruptions.clauseMatches(clause) || refusals.clauseMatches(clause)
             || leavingOrPostponingClauses.clauseMatches(clause) || refusesKeeping(clause) || leaveTaking.takesLeave(clause)
             || negatives.clauseMatches(clause) || smallTalk.composes(clause, from: 0, to: clause.count)
-            || stopSuggestion.matches(clause) || puttingOff.matches(clause) || saidWhatWasWanted.matches(clause)
-            || havingToLeave.matches(clause)
+            || breaksOffByConstruction(clause) || saidWhatWasWanted.matches(clause)
     }
 
     /// Whether every clause of the sentence is filler or tail words only.

@@ -122,7 +122,7 @@ public struct SpeechSummary: Sendable {
     public var text: String {
         let systems = SpeechEvaluation.System.allCases.filter { system in results.contains { $0.runs[system] != nil } }
         let speech = results.filter { $0.clip.language != "none" && $0.clip.kind != "noisy" }
-        let languages = ["de", "en", "es", "fr", "ja"].filter { language in speech.contains { $0.clip.language == language } }
+        let languages = Self.languages.filter { language in speech.contains { $0.clip.language == language } }
         var lines = ["== Real speech: WER (ja: CER) per language; ours = transcribe's settings, fast = the dialogue's"
                      + (systems.contains(.prompted) ? ", prompted = the dialogue's with the opening question as the prompt" : "")]
         for split in ["dev", "test", "all"] {
@@ -130,10 +130,7 @@ public struct SpeechSummary: Sendable {
             guard !rows.isEmpty else { continue }
             lines.append("\(split):" + languages.map { language in
                 let clips = rows.filter { $0.clip.language == language }
-                let figures = systems.map { system -> String in
-                    let runs = clips.compactMap { $0.runs[system] }
-                    return "\(system.rawValue) \(ErrorFigure.format(runs.map(\.errors).reduce(0, +), runs.map(\.units).reduce(0, +)))"
-                }
+                let figures = systems.map { system in "\(system.rawValue) \(Self.errorRate(clips, system))" }
                 return "\n  \(language) (\(clips.count) clips): " + figures.joined(separator: ", ")
             }.joined())
         }
@@ -152,6 +149,14 @@ public struct SpeechSummary: Sendable {
 }
 
 extension SpeechSummary {
+    static let languages = ["de", "en", "es", "fr", "ja"]
+
+    /// `system`'s error rate over all the words of `clips` together.
+    static func errorRate(_ clips: [SpeechEvaluation.ClipResult], _ system: SpeechEvaluation.System) -> String {
+        let runs = clips.compactMap { $0.runs[system] }
+        return ErrorFigure.format(runs.map(\.errors).reduce(0, +), runs.map(\.units).reduce(0, +))
+    }
+
     /// Speech under noise, per split and language: each system's error rate on the noisy clips
     /// next to the same speech clips clean, and the words it wrote that the reference does not
     /// have (what the noise may have invented, though a misheard word counts too: compare the
@@ -164,19 +169,15 @@ extension SpeechSummary {
         var lines = [String(format: "== Speech under noise (keyboard, room tone; %.0f dB SNR): WER noisy / clean, and words not in the reference noisy / clean", snr)]
         for split in ["dev", "test"] {
             let rows = pairs.filter { $0.noisy.clip.split == split }
-            let languages = ["de", "en", "es", "fr", "ja"].filter { language in rows.contains { $0.noisy.clip.language == language } }
+            let languages = Self.languages.filter { language in rows.contains { $0.noisy.clip.language == language } }
             guard !languages.isEmpty else { continue }
             lines.append("\(split):" + languages.map { language in
                 let clips = rows.filter { $0.noisy.clip.language == language }
                 let figures = systems.map { system -> String in
-                    func rate(_ runs: [SpeechEvaluation.ClipResult]) -> String {
-                        let scored = runs.compactMap { $0.runs[system] }
-                        return ErrorFigure.format(scored.map(\.errors).reduce(0, +), scored.map(\.units).reduce(0, +))
-                    }
                     func invented(_ runs: [SpeechEvaluation.ClipResult]) -> Int {
                         runs.map { result in result.runs[system].map { Self.wordsNotInReference($0.text, result.clip) } ?? 0 }.reduce(0, +)
                     }
-                    return "\(system.rawValue) \(rate(clips.map(\.noisy))) / \(rate(clips.map(\.clean))), "
+                    return "\(system.rawValue) \(Self.errorRate(clips.map(\.noisy), system)) / \(Self.errorRate(clips.map(\.clean), system)), "
                         + "\(invented(clips.map(\.noisy))) / \(invented(clips.map(\.clean)))"
                 }
                 return "\n  \(language) (\(clips.count) clips): " + figures.joined(separator: "; ")
