@@ -127,8 +127,13 @@ public struct ExchangeSession: Sendable {
             display.answer(UserText.sanitized(text))
             events.emit(.answer(text: text))
         case .wentOn:
+            // The question on screen was stopped for the person going on: say so, or it reads as
+            // asked and unanswered when it (or the next) is shown again.
+            display.notice(pack.ui(.wentOn))
             events.emit(.wentOn)
         case .unclear:
+            // The same question follows at once; without this it shows twice with no reason.
+            display.notice(pack.ui(.notCaught))
             events.emit(.unclear)
         case .noAnswer:
             display.notice(pack.ui(.noAnswer))

@@ -114,6 +114,21 @@ import Testing
         #expect(replay.conversation.answers == ["A tool library for my street.", "People could borrow"])
     }
 
+    /// A question shown a second time says why, in the session's language.
+    @Test(arguments: ["en", "ja"]) func aQuestionAskedAgainSaysItWasNotCaught(language: String) async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let display = RecordingDisplay()
+        let context = try makeContext(scratch, language: language, display: display)
+        let session = ExchangeSession(context: context, speaker: SilentSpeaker(), answers: ScriptedAnswers([.unclear, .noAnswer]),
+                                      engineGate: nil, finisher: MemoFinisher(context: context, interrupts: Interrupts(catchesSignals: false)),
+                                      interrupts: Interrupts(catchesSignals: false))
+        _ = await session.run()
+        let shown = display.lines.filter { $0.hasPrefix("question") || $0.hasPrefix("notice") }
+        let opening = "question: \(context.pack.opening.text) (0/\(Rules.maxQuestions))"
+        #expect(shown.prefix(3) == [opening, "notice: \(context.pack.ui(.notCaught))", opening], "\(shown)")
+    }
+
     @Test func nothingSaidLeavesNoJournalAndNoNote() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
