@@ -15,8 +15,9 @@ public struct EvaluationDecider: Sendable {
     public var noEndingProbe = false
     /// Where `eval choices --train-ending-probe` writes the trained probe's Swift source.
     public var trainEndingProbe: String?
-    /// More training cases for it: a set the rules were not written from (`batch-m.json`), so
-    /// it can hold endings the rules miss without being part of the rules' own scenarios.
+    /// More training cases for it: sets the rules were not written from (`batch-m.json`,
+    /// `batch-o.json`, comma-separated), so they can hold endings the rules miss without being
+    /// part of the rules' own scenarios.
     public var trainAlso: String?
 
     public static let model: [Declaration<EvaluationDecider>] = [
@@ -32,7 +33,7 @@ public struct EvaluationDecider: Sendable {
         .flag("--no-ending-probe", \.noEndingProbe, "without the ending probe (rules and label scores alone)"),
         .value("--train-ending-probe FILE.swift", \.trainEndingProbe,
                "train the ending probe on these cases' latest answers (and, as content, the dev notes of action-scenarios.json beside FILE) and write it as Swift source"),
-        .value("--train-also FILE.json", \.trainAlso, "with --train-ending-probe: the dev cases of this set too", .existingFile),
+        .value("--train-also FILE.json[,FILE.json]", \.trainAlso, "with --train-ending-probe: the dev cases of these sets too"),
     ]
     public static let answerPriorOption: Declaration<EvaluationDecider> =
         .value("--answer-prior B", \.answerPrior, "weight of the answer boundaries in the layout", .number(atLeast: 0))
@@ -68,7 +69,12 @@ extension EvaluationDecider {
         let notes = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("action-scenarios.json")
         let content = FileManager.default.fileExists(atPath: notes.path)
             ? try ActionScenarioSet.load(from: notes).cases.filter { $0.split == "dev" }.flatMap(\.sentences) : []
-        let more = try trainAlso.map { try ChoiceScenarioSet.load(from: URL(fileURLWithPath: $0)).cases.filter { $0.split == "dev" } } ?? []
+        let more = try (trainAlso?.split(separator: ",").map(String.init) ?? []).flatMap { path in
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw UsageError("--train-also: no file at \(path)", usage: "dialogue-memo eval choices FILE.json --train-ending-probe FILE.swift --train-also FILE.json[,FILE.json]")
+            }
+            return try ChoiceScenarioSet.load(from: URL(fileURLWithPath: path)).cases.filter { $0.split == "dev" }
+        }
         // Misheard, what goes on still goes on.
         let misheard = (content + (cases + more).filter { !$0.mustEnd }.compactMap(\.conversation.lastAnswer)).map(EndingProbeTraining.misheard)
         let total = cases.count + more.count + content.count + misheard.count

@@ -2,15 +2,15 @@ import Foundation
 import Testing
 @testable import DialogueCore
 
-/// The decision sets kept beside the rules' own scenarios: batch m (the ending probe's extra
-/// training data) and blind batch n (a measure nobody tunes on). Neither is run
+/// The decision sets kept beside the rules' own scenarios: batches m and o (extra training data
+/// for the ending probe) and blind batches n and p (measures nobody tunes on). Neither is run
 /// through the rules here, on purpose; they only have to keep the labelling conventions, so a
 /// slip in a label cannot train the probe wrong or score it wrong.
 @Suite struct SideScenarioSetTests {
     static let endings: Set = ["refusal", "indirectEnding", "explicitEnding"]
     static let goingOn: Set = ["endingWordAsContent", "injection", "hesitant", "meetingInPassing", "rambling"]
 
-    @Test(arguments: [("batch-m.json", 20), ("blind-batch-n.json", 16)])
+    @Test(arguments: [("batch-m.json", 20), ("batch-o.json", 30), ("blind-batch-n.json", 16), ("blind-batch-p.json", 16)])
     func keepsTheConventions(file: String, perLanguage: Int) throws {
         let scenarios = try ChoiceScenarioSet.load(from: Fixtures.fixture(file)).cases
         #expect(Set(scenarios.map(\.id)).count == scenarios.count, "\(file): case IDs are unique")
@@ -42,7 +42,7 @@ import Testing
     @Test func sharesNoCaseWithTheRulesScenarios() throws {
         let own = try Fixtures.choiceScenarios()
         let ownAnswers = Set(own.compactMap(\.turns.last?.answer))
-        for file in ["batch-m.json", "blind-batch-n.json"] {
+        for file in ["batch-m.json", "batch-o.json", "blind-batch-n.json", "blind-batch-p.json"] {
             let side = try ChoiceScenarioSet.load(from: Fixtures.fixture(file)).cases
             #expect(Set(side.map(\.id)).isDisjoint(with: own.map(\.id)), "\(file)")
             let copied = side.filter { ownAnswers.contains($0.turns.last?.answer ?? "") }.map(\.id)
