@@ -10,7 +10,10 @@ import Testing
     static let endings: Set = ["refusal", "indirectEnding", "explicitEnding"]
     static let goingOn: Set = ["endingWordAsContent", "injection", "hesitant", "meetingInPassing", "rambling"]
 
-    @Test(arguments: [("batch-m.json", 20), ("batch-o.json", 30), ("blind-batch-n.json", 16), ("blind-batch-p.json", 16)])
+    /// Each side set and its cases per language.
+    static let sets = [("batch-m.json", 20), ("batch-o.json", 30), ("blind-batch-n.json", 16), ("blind-batch-p.json", 16)]
+
+    @Test(arguments: sets)
     func keepsTheConventions(file: String, perLanguage: Int) throws {
         let scenarios = try ChoiceScenarioSet.load(from: Fixtures.fixture(file)).cases
         #expect(Set(scenarios.map(\.id)).count == scenarios.count, "\(file): case IDs are unique")
@@ -42,7 +45,7 @@ import Testing
     @Test func sharesNoCaseWithTheRulesScenarios() throws {
         let own = try Fixtures.choiceScenarios()
         let ownAnswers = Set(own.compactMap(\.turns.last?.answer))
-        for file in ["batch-m.json", "batch-o.json", "blind-batch-n.json", "blind-batch-p.json"] {
+        for (file, _) in Self.sets {
             let side = try ChoiceScenarioSet.load(from: Fixtures.fixture(file)).cases
             #expect(Set(side.map(\.id)).isDisjoint(with: own.map(\.id)), "\(file)")
             let copied = side.filter { ownAnswers.contains($0.turns.last?.answer ?? "") }.map(\.id)
