@@ -571,6 +571,35 @@ import Testing
 
     @Test func tenthRoundProbes() throws { try expectSignals(Self.tenthRound) }
 
+    /// Blind batch p's and q's misses, in other words, with content twins.
+    static let eleventhRound: [(language: String, answer: String, signal: EndSignal?)] = [
+        ("en", "Ugh, sorry, I'm totally fried. My brain's just not working tonight.", .interruption),
+        ("en", "Since the move my brain's not working like it used to, so I write everything down.", nil),
+        ("ja", "ごめん、眠すぎて無理。", .interruption),
+        ("ja", "昨日は眠すぎて無理でした。", nil),
+        ("ja", "以上です、終了で。", .ending),
+        ("ja", "会議は五時に終了です、その後は飲み会。", nil),
+        ("es", "Y ya, puedes parar.", .interruption),
+        ("es", "Con el botón rojo puedes parar la máquina.", nil),
+        ("fr", "Tout ce qui touche à ma santé, tu l'enregistres pas, hein.", .refusal),
+        ("fr", "Si tu l'enregistres pas, tu perds tout.", nil),
+        ("de", "Nee, von dem Ganzen soll nichts aufbewahrt werden.", .refusal),
+        ("de", "Wenn vom Ganzen nichts aufbewahrt wird, ist das Archiv leer.", nil),
+        ("en", "Even if you don't record it, you'll remember it.", nil),
+        ("ja", "最初に話した値段の件、やっぱり消しといてもらえます？", .refusal),
+        ("ja", "値段の件、やっぱり高いと思います。", nil),
+        ("ja", "佐藤さんの名前は書かないでください。", .refusal),
+        ("ja", "名前は書かないで番号だけ書く仕組みです。", nil),
+        ("de", "Ich bin grad so müde, ich krieg keinen klaren Satz mehr hin.", .interruption),
+        ("de", "Gestern war ich so müde, ich krieg da keinen Satz mehr hin.", nil),
+        ("de", "Den Rest würde ich gern ein andermal machen.", .interruption),
+        ("de", "Den Kuchen würde ich gern ein andermal machen.", nil),
+        ("en", "Sorry, I need to go check on him.", .interruption),
+        ("en", "Every night I need to go check on him twice.", nil),
+    ]
+
+    @Test func eleventhRoundProbes() throws { try expectSignals(Self.eleventhRound) }
+
     /// Being worn out counts only where it ends its clause, and only with putting off (else
     /// it is a cue): "tired of the dark colours" is about the colours.
     @Test func wornOutOnlyAtTheEndOfItsClause() throws {
@@ -729,6 +758,34 @@ import Testing
         #expect(german.afterColon == [[false, true], [false]])
         let japanese = MatchableText("母に「録音しないで」と言われました。")
         #expect(japanese.quoted == [[false, true, false]])
+    }
+
+    /// Paired single quotes quote; an apostrophe inside or at the end of a word, or one left
+    /// without a pair, does not.
+    @Test func pairedSingleQuotesQuote() {
+        let spanish = MatchableText("Él dice 'ya está, lo dejo', pero luego vuelve.")
+        #expect(spanish.sentences == [[["el", "dice"], ["ya", "esta"], ["lo", "dejo"], ["pero", "luego", "vuelve"]]])
+        #expect(spanish.quoted == [[false, true, true, false]])
+        let curly = MatchableText("She said \u{2018}that\u{2019}s it\u{2019} and left.")
+        #expect(curly.sentences == [[["she", "said"], ["thats", "it"], ["and", "left"]]])
+        #expect(curly.quoted == [[false, true, false]])
+        for text in ["'Cause I don't know, that's all.", "I can't, the kids' school is out.", "C'est l'appli d'aujourd'hui."] {
+            #expect(!MatchableText(text).quoted.joined().contains(true), "\(text)")
+        }
+    }
+
+    /// Quoted words and a negation that belongs to another verb end nothing (blind batch p).
+    @Test func quotedEndingsAndOtherVerbsNegatedAreContent() throws {
+        let spanish = try Fixtures.rules("es")
+        #expect(spanish.endSignal(in: "Le puse de título 'no grabes nada de esto' al episodio.") == nil)
+        #expect(spanish.endSignal(in: "Le puse de título \"no grabes nada de esto\" al episodio.") == nil)
+        #expect(spanish.endSignal(in: "No grabes nada de esto.") == .refusal)
+        let japanese = try Fixtures.rules("ja")
+        #expect(japanese.endSignal(in: "父は撮ったやつを一個も消さないで全部保存するから、毎回揉めるんですよ。") == nil)
+        let story = Fixtures.conversation([("opening", "家族旅行の計画。"), ("obstacle", "父は撮ったやつを一個も消さないで全部保存するから、毎回揉めるんですよ。")])
+        #expect(japanese.endingCue(of: story) == nil)
+        #expect(japanese.endSignal(in: "全部保存しないでください。") == .refusal)
+        #expect(japanese.endSignal(in: "これは記録に残さないで、消しておいてください。") == .refusal)
     }
 
     @Test func splitPhrasesMatchTheirPartsInOrder() {

@@ -24,7 +24,7 @@ import Testing
         static let missedEndings: Set<String> = [
             "de-indirectEnding-02", "ja-refusal-04", "ja-indirectEnding-04",
             "de-indirectEnding-08", "ja-refusal-20", "ja-indirectEnding-13", "ja-indirectEnding-14",
-            "ja-explicitEnding-08", "es-refusal-17", "en-refusal-12", "fr-explicitEnding-06",
+            "ja-explicitEnding-08", "es-refusal-17", "en-refusal-12",
             "de-refusal-f03", "de-refusal-g02", "de-indirectEnding-g05", "fr-indirectEnding-k07",
             "ja-refusal-l04",
         ]

@@ -22,10 +22,12 @@ struct LanguagePackFile: Decodable, Sendable {
         var hesitations, productIdea, meeting, reflection: [String]?
         var recordVerbs, recordPlaces, negations, talkDeixis, secrecy, removalVerbs, leavingNow, wornOut, postponing: [String]?
         var continuations, farewells, saidEnough, timeFrames, closers, glue, addressees, forgetVerbs, ownSpeech, reportingVerbs: [String]?
-        var instructionCues, complementizers, pastTime, besideThePoint, trailingConnectives, filledPauses: [String]?
+        var instructionCues, complementizers, pastTime, besideThePoint, conditionals, trailingConnectives, filledPauses: [String]?
         var otherAgents, passiveMarkers, reasonLinks: [String]?
         var stopFrames, stopVerbs, laterDays, saidVerbs, wantedThings, unableNow, mustFrames, leaveVerbs: [String]?
         var angleCues: [String: [String]]?
+        /// A property of the language, not a phrase: never taken from English.
+        var negationFollowsVerb: Bool?
     }
 
     struct DemoFile: Decodable, Sendable {
@@ -130,8 +132,10 @@ struct LanguagePackFile: Decodable, Sendable {
             complementizers: pickList("complementizers", \.complementizers),
             pastTime: pickList("pastTime", \.pastTime),
             besideThePoint: pickList("besideThePoint", \.besideThePoint),
+            conditionals: pickList("conditionals", \.conditionals),
             trailingConnectives: pickList("trailingConnectives", \.trailingConnectives),
-            filledPauses: pickList("filledPauses", \.filledPauses))
+            filledPauses: pickList("filledPauses", \.filledPauses),
+            negationFollowsVerb: phrases?.negationFollowsVerb ?? false)
 
         let pack = LanguagePack(
             code: code,

@@ -145,6 +145,9 @@ public struct Phrases: Sendable, Hashable, Codable {
     public var pastTime: [String]
     /// "But that's not the point": a sentence that sets its topic aside, meetings included.
     public var besideThePoint: [String]
+    /// Words that open a condition ("if", "si", "wenn", "もし"): a clause that starts with one
+    /// never refuses ("Si tu l'enregistres pas, tu perds tout"); it says what would happen.
+    public var conditionals: [String]
 
     // The end of a turn by meaning (`TurnCompletion`): an answer that stops on one of these at
     // a pause is not finished, so the listener keeps waiting instead of cutting the person off.
@@ -155,4 +158,9 @@ public struct Phrases: Sendable, Hashable, Codable {
     /// Sounds a person makes while finding the next word ("um", "äh", "euh", "este", "えーと"):
     /// an answer that stops on one is still being thought.
     public var filledPauses: [String]
+
+    /// Whether a negation stands after the verb it negates (Japanese "保存しないで"), so that one
+    /// before a record verb negates another verb ("一個も消さないで全部保存する": saves all,
+    /// deleting nothing). Elsewhere it may stand on either side ("don't record", "nimm das nicht auf").
+    public var negationFollowsVerb: Bool = false
 }

@@ -24,12 +24,12 @@ struct MatchableText: Sendable, Equatable {
         var clauses: [[String]] = [], clausesQuoted: [Bool] = [], clausesAfterColon: [Bool] = []
         var tokens: [String] = []
         var word = ""
-        var inQuote = false, sawColon = false
+        var inQuote = false, inSingleQuote = false, sawColon = false
         func endWord() { if !word.isEmpty { tokens.append(word); word = "" } }
         func endClause() {
             endWord()
             if !tokens.isEmpty {
-                clauses.append(tokens); clausesQuoted.append(inQuote); clausesAfterColon.append(sawColon); tokens = []
+                clauses.append(tokens); clausesQuoted.append(inQuote || inSingleQuote); clausesAfterColon.append(sawColon); tokens = []
             }
         }
         func endSentence() {
@@ -42,7 +42,13 @@ struct MatchableText: Sendable, Equatable {
         }
 
         let scalars = Array(Self.fold(text).unicodeScalars)
+        let quoting = Self.quotingSingleQuotes(scalars)
         for (index, scalar) in scalars.enumerated() {
+            if quoting.contains(index) {
+                endClause()
+                inSingleQuote.toggle()
+                continue
+            }
             if Self.apostrophes.contains(scalar) {
                 if Self.isElision(word, before: index + 1 < scalars.count ? scalars[index + 1] : nil) { endWord() }
                 continue
@@ -120,6 +126,26 @@ struct MatchableText: Sendable, Equatable {
         return word.unicodeScalars.count == 1 || word.hasSuffix("qu")
     }
 
+    /// The single quotes that quote ("Él dice 'ya está, lo dejo', pero…"): one that opens a word
+    /// paired with the next one that closes a word. Any other is an apostrophe ("don't", "l'app",
+    /// "the Joneses' car"), and so is one left without a pair ("'cause I have to go").
+    static func quotingSingleQuotes(_ scalars: [Unicode.Scalar]) -> Set<Int> {
+        func isGap(_ index: Int) -> Bool {
+            guard scalars.indices.contains(index) else { return true }
+            let scalar = scalars[index]
+            return scalar.properties.isWhitespace || sentenceMarks.contains(scalar) || clauseMarks.contains(scalar)
+        }
+        var pairs: Set<Int> = [], opener: Int?
+        for (index, scalar) in scalars.enumerated() where singleQuotes.contains(scalar) {
+            if let open = opener, !isGap(index - 1), isGap(index + 1), scalar != "\u{2018}" {
+                pairs.formUnion([open, index]); opener = nil
+            } else if opener == nil, isGap(index - 1), !isGap(index + 1), scalar != "\u{2019}" {
+                opener = index
+            }
+        }
+        return pairs
+    }
+
     static func isIdeographicOrKana(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x3005...0x3007, 0x3041...0x309F, 0x30A0...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
@@ -131,6 +157,7 @@ struct MatchableText: Sendable, Equatable {
     }
 
     static let apostrophes: Set<Unicode.Scalar> = ["'", "\u{2019}", "\u{2018}", "\u{02BC}", "`", "\u{00B4}"]
+    static let singleQuotes: Set<Unicode.Scalar> = ["'", "\u{2018}", "\u{2019}"]
     /// "¡" and "¿" only open a clause: the sentence ends at "!" and "?", so "Mi madre gritó:
     /// ¡bórralo!" stays one sentence with its words after the colon.
     static let sentenceMarks: Set<Unicode.Scalar> = [".", "!", "?", "\u{3002}", "\u{FF61}", "\u{2026}", "\u{203C}", "\u{2047}", "\u{2048}", "\u{2049}", "\n"]

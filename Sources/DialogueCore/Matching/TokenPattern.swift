@@ -105,6 +105,11 @@ struct SplitPhraseList: Sendable {
         occurs(inClause: clause, startingAt: nil, endingBy: nil)
     }
 
+    /// Whether some entry occurs with its first part at `start`.
+    func occurs(inClause clause: [String], at start: Int) -> Bool {
+        occurs(inClause: clause, startingAt: [start], endingBy: nil)
+    }
+
     /// Whether some entry starts the clause after nothing but `fillers`, or ends it with nothing
     /// but `tails` after it: where an imperative stands ("Please delete that", "lo de Marcos
     /// quítalo", "今のところは消してもらえますか"), not inside a description ("you can delete it").

@@ -154,7 +154,7 @@ extension PhraseBook {
         let text = ownWords(answer)
         let clauses = text.clauses
         if clauses.contains(where: { clause in
-            (recordVerbs.occurs(inClause: clause) || recordPlaces.occurs(inClause: clause)) && negations.occurs(inClause: clause)
+            negatesRecording(clause)
                 && !productIdea.occurs(inClause: clause) && !hasOtherSubject(clause)
         }) { return .refusal }
         if clauses.contains(where: { interruptions.clauseMatches($0) || leavesNow($0) })

@@ -41,16 +41,24 @@ extension PhraseBook {
     /// this stays between us", "das muss niemand wissen", "これはオフレコで"); not inside content
     /// ("the gap between us and the others") nor "he told me to keep it private".
     func refusesKeeping(_ clause: [String], topic: Bool = false, negatedAbove: Bool = false) -> Bool {
-        if productIdea.occurs(inClause: clause) { return false }
+        if productIdea.occurs(inClause: clause) || conditionals.startsClause(clause, after: fillers) { return false }
         if secrecy.standsAtEdge(of: clause, fillers: fillers, tails: tails) { return !reportingVerbs.occurs(inClause: clause) }
         if hasOtherSubject(clause) { return false }
         let deixis = topic || talkDeixis.occurs(inClause: clause)
         if deixis, removalVerbs.standsAtEdge(of: clause, fillers: fillers, tails: tails) { return true }
         let place = recordPlaces.occurs(inClause: clause)
-        guard place || recordVerbs.occurs(inClause: clause), negatedAbove || negations.occurs(inClause: clause) else {
-            return false
-        }
+        guard negatedAbove ? place || recordVerbs.occurs(inClause: clause) : negatesRecording(clause) else { return false }
         return place || deixis || isBare(clause)
+    }
+
+    /// A record verb or place and a negation in one clause ("don't write this down", "記録に
+    /// 残さないで"). Where the negation follows its verb, it must stand after the first record
+    /// word: "一個も消さないで全部保存する" negates the deleting and saves everything.
+    func negatesRecording(_ clause: [String]) -> Bool {
+        guard let first = clause.indices.first(where: { start in
+            !recordPlaces.matches(in: clause, at: start).isEmpty || recordVerbs.occurs(inClause: clause, at: start)
+        }) else { return false }
+        return clause.indices.contains { at in (!negationFollowsVerb || at >= first) && !negations.matches(in: clause, at: at).isEmpty }
     }
 
     /// Whether the clause's subject, at its start, is someone or something else, with an
@@ -84,7 +92,7 @@ extension PhraseBook {
             let before = index > 0 ? sentence[index - 1] : nil
             if let before, endsWithReportingVerb(before) { return false }
             if refusals.clauseMatches(sentence[index]) { return true }
-            let topic = before.map { isPointerOnly($0) || startsWithOwnSpeech($0) } ?? false
+            let topic = before.map { isPointerOnly($0) || startsWithOwnSpeech($0) || endsWithPointer($0) } ?? false
             let negatedAbove = before.map { negations.occurs(inClause: $0) && isReported(sentence[index]) } ?? false
             return refusesKeeping(sentence[index], topic: topic, negatedAbove: negatedAbove)
         }
@@ -102,6 +110,13 @@ extension PhraseBook {
         fillers.reachable(clause, from: 0).contains { start in
             talkDeixis.matches(in: clause, at: start).contains { start + $0.tokens.count == clause.count }
         }
+    }
+
+    /// A clause that ends with a pointer of two words or more, so that what it names is set off
+    /// as the topic ("最初に言った納期の件、消しといてもらえます？", "…the bit about my boss,"):
+    /// one word ("that") ends too many clauses of content.
+    func endsWithPointer(_ clause: [String]) -> Bool {
+        talkDeixis.patterns.contains { $0.tokens.count >= 2 && $0.occurs(in: clause, at: clause.count - $0.tokens.count) }
     }
 
     /// A clause that starts with the person's own words as its topic, whatever it adds about

@@ -18,6 +18,7 @@ struct PhraseBook: Sendable {
     let recordVerbs: SplitPhraseList
     let recordPlaces: PhraseList
     let negations: PhraseList
+    let negationFollowsVerb: Bool
     let talkDeixis: PhraseList
     let secrecy: SplitPhraseList
     let removalVerbs: SplitPhraseList
@@ -52,6 +53,7 @@ struct PhraseBook: Sendable {
     let complementizers: PhraseList
     let pastTime: PhraseList
     let besideThePoint: PhraseList
+    let conditionals: PhraseList
     let tails: PhraseList
 
     init(_ phrases: Phrases) {
@@ -84,6 +86,7 @@ struct PhraseBook: Sendable {
         recordVerbs = SplitPhraseList(phrases.recordVerbs)
         recordPlaces = PhraseList(phrases.recordPlaces)
         negations = PhraseList(phrases.negations)
+        negationFollowsVerb = phrases.negationFollowsVerb
         talkDeixis = PhraseList(phrases.talkDeixis)
         secrecy = SplitPhraseList(phrases.secrecy)
         removalVerbs = SplitPhraseList(phrases.removalVerbs)
@@ -120,6 +123,7 @@ struct PhraseBook: Sendable {
         complementizers = PhraseList(phrases.complementizers)
         pastTime = PhraseList(phrases.pastTime)
         besideThePoint = PhraseList(phrases.besideThePoint)
+        conditionals = PhraseList(phrases.conditionals)
         self.tails = tails
     }
 
