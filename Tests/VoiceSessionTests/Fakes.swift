@@ -75,6 +75,33 @@ struct SilentSpeaker: PromptSpeaking {
     func say(_ prompt: SpokenPrompt) async throws {}
 }
 
+/// Speaks every prompt at once but the second, on which it hangs until cancelled: the question
+/// a person talks over (`GoingOnAnswers`).
+final class SecondPromptHangs: PromptSpeaking {
+    private let count = Mutex(0)
+    func say(_ prompt: SpokenPrompt) async throws {
+        let index = count.withLock { count in defer { count += 1 }; return count }
+        if index == 1 { try await Task.sleep(for: .seconds(60)) }
+    }
+}
+
+/// A person who answers the opening, goes on over the next question once, then says nothing.
+final class GoingOnAnswers: ResumableAnswers {
+    private let answered = Mutex(false), resumed = Mutex(false)
+    func answer(to question: TurnQuestion) async throws -> AnswerOutcome {
+        answered.withLock { answered in defer { answered = true }; return answered } ? .ended(partial: nil) : .answer("A tool library.")
+    }
+    func speechResumed() async -> Bool {
+        if !resumed.withLock({ resumed in defer { resumed = true }; return resumed }) { return true }
+        try? await Task.sleep(for: .seconds(60))
+        return false
+    }
+    func continueAnswer(to question: TurnQuestion,
+                        early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome {
+        .answer("A tool library for my street.")
+    }
+}
+
 /// Answers from a script; `onAnswer` runs before each (with the answer's index).
 final class ScriptedAnswers: AnswerSource {
     private let script: Mutex<[AnswerOutcome]>

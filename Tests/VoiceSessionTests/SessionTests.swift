@@ -129,6 +129,24 @@ import Testing
         #expect(shown.prefix(3) == [opening, "notice: \(context.pack.ui(.notCaught))", opening], "\(shown)")
     }
 
+    /// A question the person talked over says it can wait, and the answer heard on is one.
+    @Test(arguments: ["en", "de"]) func aQuestionTalkedOverSaysItCanWait(language: String) async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let display = RecordingDisplay()
+        let context = try makeContext(scratch, language: language, display: display)
+        let session = ExchangeSession(context: context, speaker: SecondPromptHangs(), answers: GoingOnAnswers(),
+                                      engineGate: nil, finisher: MemoFinisher(context: context, interrupts: Interrupts(catchesSignals: false)),
+                                      interrupts: Interrupts(catchesSignals: false))
+        _ = await session.run()
+        let shown = display.lines.filter { $0.hasPrefix("question") || $0.hasPrefix("notice") || $0.hasPrefix("answer") }
+        let talkedOver = try #require(shown.dropFirst(2).first, "\(shown)")
+        #expect(talkedOver.hasPrefix("question: "))
+        #expect(Array(shown.prefix(5).dropFirst()) == [
+            "answer: A tool library.", talkedOver, "notice: \(context.pack.ui(.wentOn))", "answer: A tool library for my street.",
+        ], "\(shown)")
+    }
+
     @Test func nothingSaidLeavesNoJournalAndNoNote() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
