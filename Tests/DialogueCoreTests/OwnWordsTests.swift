@@ -594,6 +594,11 @@ import Testing
         ("de", "Gestern war ich so müde, ich krieg da keinen Satz mehr hin.", nil),
         ("de", "Den Rest würde ich gern ein andermal machen.", .interruption),
         ("de", "Den Kuchen würde ich gern ein andermal machen.", nil),
+        ("de", "Die App fragt, bist du fertig, und wenn du sagst, Schluss, genug für heute, dann macht sie dicht.", nil),
+        ("de", "Ehrlich gesagt, Schluss für heute.", .interruption),
+        ("de", "Wie gesagt, das war's.", .ending),
+        ("en", "Like I said, that's all.", .ending),
+        ("en", "My coach always says, that's enough for today, and then we run again.", nil),
         ("en", "Sorry, I need to go check on him.", .interruption),
         ("en", "Every night I need to go check on him twice.", nil),
     ]

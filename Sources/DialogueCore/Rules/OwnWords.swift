@@ -18,11 +18,17 @@ extension PhraseBook {
     }
 
     /// Words someone is reported to have said, without quotation marks: after a colon that
-    /// follows a reporting verb ("Er hat geschrien: Lösch das sofort!"), or right before a
-    /// clause that starts with one ("Let's stop, she said", "また今度、と言いながら").
+    /// follows a reporting verb ("Er hat geschrien: Lösch das sofort!"), right after a clause
+    /// that ends with one ("wenn du sagst, Schluss, …"; not the person's own "like I said," nor
+    /// a filler such as "ehrlich gesagt,"), or right before a clause that starts with one
+    /// ("Let's stop, she said", "また今度、と言いながら").
     func isReportedSpeech(_ text: MatchableText, sentence: Int, clause: Int) -> Bool {
         let clauses = text.sentences[sentence]
         if clause + 1 < clauses.count, reportingVerbs.startsClause(clauses[clause + 1], after: fillers) { return true }
+        if clause > 0, case let before = clauses[clause - 1], endsWithReportingVerb(before),
+           !ownSpeech.occurs(inClause: before), !smallTalk.composes(before, from: 0, to: before.count) {
+            return true
+        }
         guard text.afterColon[sentence][clause],
               let colon = text.afterColon[sentence].firstIndex(of: true), colon > 0 else { return false }
         return reportingVerbs.occurs(inClause: clauses[colon - 1])
