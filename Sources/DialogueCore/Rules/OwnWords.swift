@@ -25,10 +25,7 @@ extension PhraseBook {
     func isReportedSpeech(_ text: MatchableText, sentence: Int, clause: Int) -> Bool {
         let clauses = text.sentences[sentence]
         if clause + 1 < clauses.count, reportingVerbs.startsClause(clauses[clause + 1], after: fillers) { return true }
-        if clause > 0, case let before = clauses[clause - 1], endsWithReportingVerb(before),
-           !ownSpeech.occurs(inClause: before), !smallTalk.composes(before, from: 0, to: before.count) {
-            return true
-        }
+        if clause > 0, reportsSomeone(clauses[clause - 1]) { return true }
         guard text.afterColon[sentence][clause],
               let colon = text.afterColon[sentence].firstIndex(of: true), colon > 0 else { return false }
         return reportingVerbs.occurs(inClause: clauses[colon - 1])
@@ -96,12 +93,18 @@ extension PhraseBook {
     func refusesKeeping(inSentence sentence: [[String]]) -> Bool {
         sentence.indices.contains { index in
             let before = index > 0 ? sentence[index - 1] : nil
-            if let before, endsWithReportingVerb(before) { return false }
+            if let before, reportsSomeone(before) { return false }
             if refusals.clauseMatches(sentence[index]) { return true }
             let topic = before.map { isPointerOnly($0) || startsWithOwnSpeech($0) || endsWithPointer($0) } ?? false
             let negatedAbove = before.map { negations.occurs(inClause: $0) && isReported(sentence[index]) } ?? false
             return refusesKeeping(sentence[index], topic: topic, negatedAbove: negatedAbove)
         }
+    }
+
+    /// "Sie meinte", "wenn du sagst": what follows is someone else's words. Not "like I said"
+    /// (the person's own) nor a filler ("ehrlich gesagt").
+    func reportsSomeone(_ clause: [String]) -> Bool {
+        endsWithReportingVerb(clause) && !ownSpeech.occurs(inClause: clause) && !smallTalk.composes(clause, from: 0, to: clause.count)
     }
 
     /// "Sie meinte", "she told me": what follows reports someone.
@@ -119,8 +122,8 @@ extension PhraseBook {
     }
 
     /// A clause that ends with a pointer of two words or more, so that what it names is set off
-    /// as the topic ("最初に言った納期の件、消しといてもらえます？", "…the bit about my boss,"):
-    /// one word ("that") ends too many clauses of content.
+    /// as the topic ("最初に言った納期の件、消しといてもらえます？", "mi jefe y todo eso, no lo
+    /// grabes"): one word ("that") ends too many clauses of content.
     func endsWithPointer(_ clause: [String]) -> Bool {
         talkDeixis.patterns.contains { $0.tokens.count >= 2 && $0.occurs(in: clause, at: clause.count - $0.tokens.count) }
     }
