@@ -601,6 +601,7 @@ import Testing
         ("en", "Like I said, don't record this.", .refusal),
         ("de", "Ehrlich gesagt, das bitte nicht speichern.", .refusal),
         ("de", "Sie meinte, das bitte nicht speichern, und dann hat sie es doch gemacht.", nil),
+        ("de", "Sie meinte, das bleibt unter uns, aber bitte speichere das nicht.", .refusal),
         ("en", "My coach always says, that's enough for today, and then we run again.", nil),
         ("en", "Sorry, I need to go check on him.", .interruption),
         ("en", "Every night I need to go check on him twice.", nil),

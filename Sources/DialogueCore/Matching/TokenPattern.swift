@@ -140,8 +140,9 @@ struct SplitPhraseList: Sendable {
 }
 
 extension PhraseList {
-    /// Whether the tokens end with one of the phrases ("…, and" ends with "and").
-    func ends(_ tokens: [String]) -> Bool {
-        patterns.contains { $0.occurs(in: tokens, at: tokens.count - $0.tokens.count) }
+    /// Whether the tokens end with one of the phrases ("…, and" ends with "and") of at least
+    /// `minimumLength` tokens.
+    func ends(_ tokens: [String], minimumLength: Int = 1) -> Bool {
+        patterns.contains { $0.tokens.count >= minimumLength && $0.occurs(in: tokens, at: tokens.count - $0.tokens.count) }
     }
 }

@@ -87,13 +87,12 @@ extension PhraseBook {
     }
 
     /// Whether some clause of the sentence refuses: a refusal phrase, or one in own words with
-    /// the clause before it as its topic or as the negated wish it completes. Not right after
-    /// a clause that ends with a reporting verb: "Sie meinte, das bleibt unter uns" tells what
-    /// someone else asked.
+    /// the clause before it as its topic or as the negated wish it completes. The sentence is
+    /// the person's own words (`ownWords`): "Sie meinte, das bleibt unter uns" tells what someone
+    /// else asked, and that clause is gone already.
     func refusesKeeping(inSentence sentence: [[String]]) -> Bool {
         sentence.indices.contains { index in
             let before = index > 0 ? sentence[index - 1] : nil
-            if let before, reportsSomeone(before) { return false }
             if refusals.clauseMatches(sentence[index]) { return true }
             let topic = before.map { isPointerOnly($0) || startsWithOwnSpeech($0) || endsWithPointer($0) } ?? false
             let negatedAbove = before.map { negations.occurs(inClause: $0) && isReported(sentence[index]) } ?? false
@@ -125,7 +124,7 @@ extension PhraseBook {
     /// as the topic ("最初に言った納期の件、消しといてもらえます？", "mi jefe y todo eso, no lo
     /// grabes"): one word ("that") ends too many clauses of content.
     func endsWithPointer(_ clause: [String]) -> Bool {
-        talkDeixis.patterns.contains { $0.tokens.count >= 2 && $0.occurs(in: clause, at: clause.count - $0.tokens.count) }
+        talkDeixis.ends(clause, minimumLength: 2)
     }
 
     /// A clause that starts with the person's own words as its topic, whatever it adds about
