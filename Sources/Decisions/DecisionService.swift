@@ -62,7 +62,7 @@ public actor DecisionService {
         // An ending in the person's own words that no phrase list has: read from the model's
         // layers (`EndingProbe`), before the labels are scored.
         if let probe = settings.endingProbe, options.contains(.stop), let answer = conversation.lastAnswer,
-           let reading = try? await model.endingReading(of: answer, probe: probe), reading.ends {
+           let reading = try? await model.endingReading(of: answer, probe: probe), Self.traced(reading).ends {
             try Task.checkCancellation()
             // Once the note has enough (the rules would choose `ready` themselves), an ending
             // that does not refuse closes the note rather than breaking off.
@@ -230,6 +230,14 @@ public actor DecisionService {
     /// DIALOGUE_MEMO_TRACE_SCORES=1 writes every option's score to standard error (for the
     /// evaluation write-up).
     static let traceScores = ProcessInfo.processInfo.environment["DIALOGUE_MEMO_TRACE_SCORES"] != nil
+
+    /// The probe's reading on standard error when scores are traced.
+    static func traced(_ reading: EndingProbe.Reading) -> EndingProbe.Reading {
+        if traceScores {
+            FileHandle.standardError.write(Data("probe {\"whole\":\(reading.whole),\"close\":\(reading.close),\"refusal\":\(reading.refusal)}\n".utf8))
+        }
+        return reading
+    }
 
     static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components

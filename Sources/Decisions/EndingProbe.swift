@@ -20,8 +20,8 @@ public struct EndingProbe: Sendable, Hashable {
     /// on the dev endings; above 0.5 it is one).
     public let refusal: LinearReadout
 
-    /// A read-out with the probability above which the answer ends: the highest out-of-fold
-    /// probability (5 folds) of any training answer that goes on, so in training none would end.
+    /// A read-out with the probability above which the answer ends, calibrated out of fold on
+    /// the training answers (`EndingProbeTraining.scales`).
     public struct Readout: Sendable, Hashable {
         public let readout: LinearReadout
         public let threshold: Double
@@ -177,6 +177,18 @@ extension EndingProbeTraining {
     public static let layerCount = 10
     public static let lambda = 30.0
 
+    /// The calibrated margin (issue 13): the thresholds are the highest out-of-fold probability
+    /// of a training answer that goes on, times the lowest of `scales` (going down in steps, no
+    /// step skipped) at which, out of fold, at most `maximumFalseCases` of the decision set's
+    /// answers that go on (traps written to look like endings) and `maximumFalseContent` of the
+    /// plain content would end. Why not the highest alone (scale 1): one trap set it, and on
+    /// blind batches most endings the probe missed read 0.85–1.0 of it while no answer that went
+    /// on read above 0.71.
+    static let scaleStep = 0.05
+    static let scales = stride(from: 1.0, through: 0.5, by: -scaleStep).map { ($0 * 100).rounded() / 100 }
+    static let maximumFalseCases = 0.02
+    static let maximumFalseContent = 0.002
+
     /// `text` as whisper mishears a voice it knows poorly (espeak-ng's Japanese came back as
     /// "あたらしあこりまいであがります。しさよみせの…"): one letter in five replaced by another
     /// of the same text, spaces and punctuation kept. Trained on as content that goes on, so
@@ -197,7 +209,7 @@ extension EndingProbeTraining {
     /// `refusal` only on the cases that end (category "refusal"). `progress` sees each answer
     /// read, of `cases.count + goingOn.count`.
     public static func train(_ cases: [ChoiceScenario], goingOn: [String] = [], model: LanguageModel,
-                             progress: (Int) -> Void = { _ in }) async throws -> EndingProbe {
+                             progress: (Int) -> Void = { _ in }, report: (String) -> Void = { _ in }) async throws -> EndingProbe {
         var features: [EndingFeatures] = [], read: [ChoiceScenario] = [], ends: [Bool] = []
         for (index, scenario) in cases.enumerated() {
             if let x = try await model.endingFeatures(of: scenario.conversation.lastAnswer ?? "", layerCount: layerCount) {
@@ -215,13 +227,39 @@ extension EndingProbeTraining {
             }
             progress(cases.count + index + 1)
         }
-        func readout(_ x: [[Float]]) -> EndingProbe.Readout {
-            let outOfFold = outOfFold(x, labels: ends, lambda: lambda)
-            return EndingProbe.Readout(fit(x, labels: ends, lambda: lambda),
-                                       threshold: zip(outOfFold, ends).filter { !$0.1 }.map(\.0).max() ?? 0.5)
+        let wholeX = features.map(\.whole), closeX = features.map(\.close)
+        let wholeOOF = outOfFold(wholeX, labels: ends, lambda: lambda), closeOOF = outOfFold(closeX, labels: ends, lambda: lambda)
+        let calibration = calibrate(whole: wholeOOF, close: closeOOF, ends: ends, caseCount: read.count)
+        calibration.rows.forEach(report)
+        let whole = EndingProbe.Readout(fit(wholeX, labels: ends, lambda: lambda), threshold: calibration.whole)
+        let close = EndingProbe.Readout(fit(closeX, labels: ends, lambda: lambda), threshold: calibration.close)
+        return EndingProbe(model: model.fingerprint, layerCount: layerCount, whole: whole, close: close, refusal: refusal)
+    }
+
+    /// The thresholds of the two read-outs from their out-of-fold probabilities: each one's
+    /// highest of an answer that goes on, times the calibrated scale (`scales`). `ends` labels
+    /// the answers; the first `caseCount` are the decision set's, the rest plain content. `rows`
+    /// say, per scale, what it would read.
+    static func calibrate(whole: [Double], close: [Double], ends: [Bool], caseCount: Int)
+        -> (whole: Double, close: Double, scale: Double, rows: [String]) {
+        func highestGoingOn(_ outOfFold: [Double]) -> Double { zip(outOfFold, ends).filter { !$0.1 }.map(\.0).max() ?? 0.5 }
+        let wholeTop = highestGoingOn(whole), closeTop = highestGoingOn(close)
+        let endings = ends.filter { $0 }.count, content = ends.count - caseCount
+        var scale = 1.0, stillWithin = true, rows: [String] = []
+        for candidate in scales {
+            let hits = ends.indices.filter { whole[$0] >= candidate * wholeTop || close[$0] >= candidate * closeTop }
+            let caught = hits.filter { ends[$0] }.count
+            let falseCases = hits.filter { !ends[$0] && $0 < caseCount }.count, falseContent = hits.count - caught - falseCases
+            let within = Double(falseCases) <= maximumFalseCases * Double(caseCount - endings)
+                && Double(falseContent) <= maximumFalseContent * Double(content)
+            stillWithin = stillWithin && within
+            if stillWithin { scale = candidate }
+            rows.append(String(format: "scale %.2f: endings read %d/%d, cases that go on read %d/%d, content read %d/%d",
+                               candidate, caught, endings, falseCases, caseCount - endings, falseContent, content)
+                        + (within ? "" : " (over the limit)"))
         }
-        return EndingProbe(model: model.fingerprint, layerCount: layerCount, whole: readout(features.map(\.whole)),
-                           close: readout(features.map(\.close)), refusal: refusal)
+        rows.append(String(format: "scale %.2f chosen", scale))
+        return (scale * wholeTop, scale * closeTop, scale, rows)
     }
 
     /// Among the cases that end, refusal or not.

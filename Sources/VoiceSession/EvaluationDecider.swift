@@ -82,10 +82,10 @@ extension EvaluationDecider {
             if done % 50 == 0 || done == total {
                 FileHandle.standardError.write(Data("ending probe: \(done)/\(total) answers read\n".utf8))
             }
-        }
+        } report: { line in FileHandle.standardError.write(Data("ending probe, out of fold: \(line)\n".utf8)) }
         try EndingProbeTraining.source(probe, command: (["dialogue-memo"] + arguments).joined(separator: " "))
             .write(toFile: out, atomically: true, encoding: .utf8)
-        FileHandle.standardError.write(Data(String(format: "ending probe: thresholds %.4f (whole answer), %.4f (its close), the highest out-of-fold probabilities of an answer that goes on; written to %@\n",
+        FileHandle.standardError.write(Data(String(format: "ending probe: thresholds %.4f (whole answer), %.4f (its close), calibrated out of fold; written to %@\n",
                                                    probe.whole.threshold, probe.close.threshold, out).utf8))
         return 0
     }
