@@ -17,7 +17,7 @@ enum TranscribeCommand {
             .positional("FILE.wav", \.file, "the recording (any rate or channel count)"),
             .value("--lang xx", \.lang, "language of the speech: en, ja, es, fr, de, or any other whisper language code",
                    ValueParser("takes a whisper language code such as en, ja, es, fr, de") { Transcriber.knowsLanguage($0) ? $0 : nil }),
-            .flag("--json", \.json, #"print {"text", "language", "segments": [{"start", "end", "text"}]}"#),
+            .flag("--json", \.json, #"print {"text", "language", "segments": [{"start", "end", "text"}]}, with whisper's segment times (their timestamp tokens may cost some accuracy)"#),
             .flag("--fast", \.fast, "the dialogue's settings: greedy, encoder window fitted to the clip, no segment times"),
             .value("--whisper-model PATH", \.whisperModel, "another whisper.cpp ggml model"),
         ]
@@ -29,7 +29,7 @@ enum TranscribeCommand {
         var transcript = Transcript(language: options.lang, segments: [])
         if AudioLevel.containsSpeechEnergy(samples) {
             let transcriber = try Transcriber(modelPath: options.whisperModel ?? DefaultModels.whisper)
-            var transcription = FileTranscription.options(language: options.lang, fast: options.fast)
+            var transcription = FileTranscription.options(language: options.lang, fast: options.fast, segmentTimes: options.json)
             let progress = wav.duration > 30 && isatty(STDERR_FILENO) == 1
             if progress { transcription.progress = showProgress }
             transcript = try await transcriber.transcribe(samples, options: transcription)

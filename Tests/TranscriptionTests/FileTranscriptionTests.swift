@@ -10,6 +10,16 @@ import Testing
         #expect(fast.beamSize == 1 && fast.fitAudioContextToClip)
     }
 
+    /// Timestamp tokens cost accuracy on real speech: only `--json`, which prints segment times,
+    /// decodes them.
+    @Test func segmentTimesAreDecodedOnlyWhenAskedFor() {
+        for language in ["en", "es", "de"] {
+            #expect(!FileTranscription.options(language: language, fast: false).timestamps)
+            #expect(FileTranscription.options(language: language, fast: false, segmentTimes: true).timestamps)
+        }
+        #expect(!FileTranscription.options(language: "en", fast: true, segmentTimes: true).timestamps, "fast is the dialogue's")
+    }
+
     /// Where greedy decoding measured better on real speech (eval speech), files use it too.
     @Test func spanishAndFrenchFilesAreDecodedGreedily() {
         for language in ["es", "fr"] {

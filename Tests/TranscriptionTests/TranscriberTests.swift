@@ -14,7 +14,7 @@ struct TranscriberTests {
         let transcript = try await transcriber.transcribe(wav.monoSamples(), options: TranscriptionOptions(language: "en"))
         let words = transcript.text.lowercased().split { !$0.isLetter }.joined(separator: " ")
         #expect(words == "and so my fellow americans ask not what your country can do for you ask what you can do for your country")
-        let timed = try await transcriber.transcribe(wav.monoSamples(), options: FileTranscription.options(language: "en", fast: false))
+        let timed = try await transcriber.transcribe(wav.monoSamples(), options: FileTranscription.options(language: "en", fast: false, segmentTimes: true))
         #expect(timed.text.lowercased().split { !$0.isLetter }.joined(separator: " ") == words)
         #expect(timed.segments.allSatisfy { $0.start >= 0 && $0.start < $0.end && $0.end <= 11.5 }, "\(timed.segments)")
     }
