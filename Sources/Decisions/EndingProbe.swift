@@ -178,14 +178,13 @@ extension EndingProbeTraining {
     public static let lambda = 30.0
 
     /// The calibrated margin (issue 13): the thresholds are the highest out-of-fold probability
-    /// of a training answer that goes on, times the lowest of `scales` (going down in steps, no
-    /// step skipped) at which, out of fold, at most `maximumFalseCases` of the decision set's
-    /// answers that go on (traps written to look like endings) and `maximumFalseContent` of the
-    /// plain content would end. Why not the highest alone (scale 1): one trap set it, and on
-    /// blind batches most endings the probe missed read 0.85–1.0 of it while no answer that went
-    /// on read above 0.71.
-    static let scaleStep = 0.05
-    static let scales = stride(from: 1.0, through: 0.5, by: -scaleStep).map { ($0 * 100).rounded() / 100 }
+    /// of a training answer that goes on, times the last of `scales`, going down, before the
+    /// first at which, out of fold, more than `maximumFalseCases` of the decision set's answers
+    /// that go on (traps written to look like endings) or `maximumFalseContent` of the plain
+    /// content would end. Why not the highest alone (scale 1): one trap set it, and on blind
+    /// batches most endings the probe missed read 0.85–1.0 of it while no answer that went on
+    /// read above 0.71.
+    static let scales = [1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7, 0.65, 0.6, 0.55, 0.5]
     static let maximumFalseCases = 0.02
     static let maximumFalseContent = 0.002
 
