@@ -179,13 +179,15 @@ extension EndingProbeTraining {
 
     /// The calibrated margin (issue 13): the thresholds are the highest out-of-fold probability
     /// of a training answer that goes on, times the last of `scales`, going down, before the
-    /// first at which, out of fold, more than `maximumFalseCases` of the decision set's answers
+    /// first at which, out of fold, more than `maximumFalseCases` of the training cases' answers
     /// that go on (traps written to look like endings) or `maximumFalseContent` of the plain
     /// content would end. Why not the highest alone (scale 1): one trap set it, and on blind
     /// batches most endings the probe missed read 0.85–1.0 of it while no answer that went on
-    /// read above 0.71.
+    /// read above 0.71. Why 3 % of the traps: once the blind batches' harder traps were training
+    /// data too, 2 % held the thresholds at scale 1 (12 of 471 traps read at 0.95); chosen on
+    /// blind batch s, measured once on t.
     static let scales = [1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7, 0.65, 0.6, 0.55, 0.5]
-    static let maximumFalseCases = 0.02
+    static let maximumFalseCases = 0.03
     static let maximumFalseContent = 0.002
 
     /// `text` as whisper mishears a voice it knows poorly (espeak-ng's Japanese came back as
