@@ -62,7 +62,8 @@ public actor DecisionService {
         // An ending in the person's own words that no phrase list has: read from the model's
         // layers (`EndingProbe`), before the labels are scored.
         if let probe = settings.endingProbe, options.contains(.stop), let answer = conversation.lastAnswer,
-           let reading = try? await model.endingReading(of: answer, probe: probe), Self.traced(reading).ends {
+           let reading = try? await model.endingReading(of: answer, probe: probe)?.with(cue: rules.endingCue(of: conversation)),
+           Self.traced(reading).ends {
             try Task.checkCancellation()
             // Once the note has enough (the rules would choose `ready` themselves), an ending
             // that does not refuse closes the note rather than breaking off.
@@ -231,10 +232,11 @@ public actor DecisionService {
     /// evaluation write-up).
     static let traceScores = ProcessInfo.processInfo.environment["DIALOGUE_MEMO_TRACE_SCORES"] != nil
 
-    /// The probe's reading on standard error when scores are traced.
+    /// The probe's reading, and the rules' cue, on standard error when scores are traced.
     static func traced(_ reading: EndingProbe.Reading) -> EndingProbe.Reading {
         if traceScores {
-            FileHandle.standardError.write(Data("probe {\"whole\":\(reading.whole),\"close\":\(reading.close),\"refusal\":\(reading.refusal)}\n".utf8))
+            let cue = reading.cue.map { "\"\($0.rawValue)\"" } ?? "null"
+            FileHandle.standardError.write(Data("probe {\"whole\":\(reading.whole),\"close\":\(reading.close),\"refusal\":\(reading.refusal),\"cue\":\(cue)}\n".utf8))
         }
         return reading
     }

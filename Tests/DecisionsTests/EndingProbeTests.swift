@@ -69,6 +69,19 @@ import Testing
         #expect(!EndingProbe.Reading(whole: 1.05, close: 1.05, refusal: 0.2).refuses)
     }
 
+    /// A cue the rules do not force (`Rules.endingCue`) lowers the bar to `withCue` of the
+    /// thresholds; a refusal cue makes the ending a refusal, so its words are not kept.
+    @Test func aCueOfTheRulesLowersTheBar() {
+        #expect(EndingProbe.withCue > 0.5 && EndingProbe.withCue < 0.8)
+        #expect(!EndingProbe.Reading(whole: 0.7, close: 0.75, refusal: 0.9).ends)
+        #expect(EndingProbe.Reading(whole: 0.7, close: 0.2, refusal: 0.1, cue: .interruption).ends)
+        #expect(EndingProbe.Reading(whole: 0.2, close: 0.7, refusal: 0.1, cue: .ending).ends)
+        #expect(!EndingProbe.Reading(whole: 0.5, close: 0.55, refusal: 0.9, cue: .refusal).ends)
+        #expect(EndingProbe.Reading(whole: 0.7, close: 0.1, refusal: 0.1, cue: .refusal).refuses)
+        #expect(!EndingProbe.Reading(whole: 0.7, close: 0.1, refusal: 0.1, cue: .interruption).refuses)
+        #expect(EndingProbe.Reading(whole: 0.7, close: 0.1, refusal: 0.1).with(cue: .ending).ends)
+    }
+
     /// The thresholds come down from the surest answer that goes on while, out of fold, at most
     /// 2 % of the cases that go on and 0.2 % of the plain content would end, and no further.
     @Test func theThresholdsComeDownOnlyAsFarAsTheFalseEndingLimitsAllow() {
