@@ -13,8 +13,8 @@ public struct DecisionSettings: Sendable, Hashable {
     /// the rules alone in 100 %; 2 gave 93 % (issue 4's closing note). 3, not 2: on the seven
     /// side sets other hands wrote (batches m and o, blind batches n to s, 650 cases) the
     /// model's overrides at 2 were right less often than the rules' own angles (545 acceptable
-    /// at 2, 554 at 3, 552 at 4, 551 at 100); the project's own set, labelled by those who wrote the rules,
-    /// prefers 2 (826 against 818 of 864).
+    /// at 2, 554 at 3, 552 at 4, 551 at 100); the project's own set, labelled by those who
+    /// wrote the rules, prefers 2 (826 against 818 of 864).
     public var rulesPrior: Double
     /// How strongly the answer boundaries count in the layout, in standard deviations of the
     /// model's break preference (0: the model alone). 2 measured best on the 25 grouping

@@ -83,7 +83,7 @@ import Testing
     }
 
     /// The thresholds come down from the surest answer that goes on while, out of fold, at most
-    /// 2 % of the cases that go on and 0.2 % of the plain content would end, and no further.
+    /// 3 % of the cases that go on and 0.2 % of the plain content would end, and no further.
     @Test func theThresholdsComeDownOnlyAsFarAsTheFalseEndingLimitsAllow() {
         // 10 endings, 100 cases that go on (two sure ones, two at 0.70), 1000 content answers.
         let endings = (0..<10).map { 0.5 + Double($0) * 0.05 }

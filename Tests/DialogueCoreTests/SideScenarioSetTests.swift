@@ -4,9 +4,9 @@ import Testing
 
 /// The decision sets kept beside the rules' own scenarios: batches m and o (extra training data
 /// for the ending probe) and blind batches n, p, q, r, s and t (each written blind and measured
-/// before anything was tuned on it; n, p, q and r are training data since). None is run through the rules here, on purpose; they only
-/// have to keep the labelling conventions, so a slip in a label cannot train the probe wrong or
-/// score it wrong.
+/// before anything was tuned on it; n, p, q and r are training data since). None is run through
+/// the rules here, on purpose; they only have to keep the labelling conventions, so a slip in a
+/// label cannot train the probe wrong or score it wrong.
 @Suite struct SideScenarioSetTests {
     static let endings: Set = ["refusal", "indirectEnding", "explicitEnding"]
     static let goingOn: Set = ["endingWordAsContent", "injection", "hesitant", "meetingInPassing", "rambling"]
