@@ -260,7 +260,7 @@ extension EndingProbeTraining {
 
     /// The thresholds of the two read-outs from their out-of-fold probabilities: each one's
     /// highest of an answer that goes on, times the calibrated scale (`scales`). `ends` labels
-    /// the answers; the first `caseCount` are the decision set's, the rest plain content. `rows`
+    /// the answers; the first `caseCount` are the training cases', the rest plain content. `rows`
     /// say, per scale, what it would read.
     static func calibrate(whole: [Double], close: [Double], ends: [Bool], caseCount: Int)
         -> (whole: Double, close: Double, scale: Double, rows: [String]) {

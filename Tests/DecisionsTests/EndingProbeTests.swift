@@ -163,6 +163,24 @@ struct EndingProbeModelTests {
         #expect(outcome.decision.refusal == .everything, "\"any of that\" covers everything said")
     }
 
+    /// Having to stop in words the rules see but do not force (a cue): the probe alone reads it
+    /// under its thresholds, with the cue above `withCue` of them, so the exchange stops.
+    @Test func aCueOfTheRulesAndTheProbeTogetherEndTheExchange() async throws {
+        let model = try DecisionFixtures.model()
+        let rules = try DecisionFixtures.rules("de")
+        let conversation = Conversation(turns: [
+            Turn(question: .opening, answer: "Ich möchte mehr selber kochen."),
+            Turn(question: .choice(.obstacle), answer: "Hm, ich muss jetzt leider aufhören, das Essen brennt an."),
+        ])
+        try #require(!rules.allowedChoices(conversation).finishOnly && rules.endingCue(of: conversation) != nil,
+                     "the rules must see a cue and not force it for this test to mean anything")
+        let reading = try #require(try await model.endingReading(of: conversation.lastAnswer ?? "", probe: .trained))
+        try #require(!reading.ends, "the probe alone must not end it for this test to mean anything (\(reading))")
+        let service = DecisionService(model: model, settings: DecisionFixtures.settings())
+        let outcome = try await service.nextQuestion(conversation, rules: rules)
+        #expect(outcome.decision.choice == .stop && outcome.decision.source == .model, "\(outcome)")
+    }
+
     @Test func aProbeForAnotherModelReadsNothing() async throws {
         let sure = EndingProbe.Readout(LinearReadout(bias: 9, weights: []), threshold: 0)
         let other = EndingProbe(model: ModelFingerprint(embedding: 640, layers: 18, fileBytes: 1), layerCount: 10,
