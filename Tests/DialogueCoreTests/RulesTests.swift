@@ -47,6 +47,22 @@ import Testing
         #expect([.meetingFocus, .decision].contains(english.fallbackChoice(later)))
     }
 
+    /// In a product idea or a reflection, a meeting ahead is only where the idea goes next: what
+    /// that meeting should focus on is not the note's question.
+    @Test func aMeetingInAProductIdeaOrAReflectionIsNotTheSubject() {
+        let mention = "I'll show it at the team meeting on Monday."
+        let product = Fixtures.conversation([("opening", "An app that tells you which plants need water."),
+                                             ("problem", "I always forget the ferns. " + mention)])
+        let reflection = Fixtures.conversation([("opening", "Thinking about what I learned from my first marathon."),
+                                                ("impression", "That pacing matters more than training. " + mention)])
+        for conversation in [product, reflection] {
+            #expect(english.mentionsMeeting(conversation))
+            #expect(!english.allowedChoices(conversation).contains(.meetingFocus))
+            #expect(!english.allowedChoices(conversation).contains(.decision))
+            #expect(english.apply(modelSuggestion: .meetingFocus, to: conversation).source == .rules)
+        }
+    }
+
     /// When the words show no kind, the questions already asked do: a conversation asked what
     /// stayed with the person goes on as a reflection, one asked about its meeting as a meeting.
     @Test func theAskedQuestionsImplyTheKindWhenTheWordsShowNone() {

@@ -53,9 +53,10 @@ import Testing
             "fr-meetingInPassing-k15",
             // Blind batch l (dev): a plan to start something ("start a weekly board-game night",
             // "lancer un club de lecture") reads as a product idea (en-, fr-meetingInPassing-l01);
-            // a meeting behind the person, past only in "del lunes" or "先週…したとき", or inside a
-            // rambling story, opens the meeting angles (es-, ja-meetingInPassing-l01, es-rambling-l01).
-            "en-meetingInPassing-l01", "fr-meetingInPassing-l01", "es-meetingInPassing-l01", "ja-meetingInPassing-l01",
+            // a meeting behind the person, past only in "del lunes", or inside a rambling story,
+            // opens the meeting angles (es-meetingInPassing-l01, es-rambling-l01). In a reflection
+            // it no longer does (ja-meetingInPassing-l01: the kind gates them too).
+            "en-meetingInPassing-l01", "fr-meetingInPassing-l01", "es-meetingInPassing-l01",
             "es-rambling-l01",
         ]
         /// A false ending offers only finals: no acceptable question is left for the model. (A

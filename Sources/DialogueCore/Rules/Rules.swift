@@ -94,7 +94,11 @@ public struct Rules: Sendable {
     func passesGate(_ choice: QuestionChoice, kind: NoteKind, meeting: Bool) -> Bool {
         switch choice {
         case .audience: kind == .product
-        case .decision, .meetingFocus: meeting
+        // A meeting in a product idea or a reflection is its setting ("we talked about it at the
+        // residents' meeting"), not the note's subject: on the side sets others wrote, asking what
+        // that meeting should focus on was wrong each time. A plan that must go through a meeting
+        // makes the meeting the news (the kind is the first answer's signal: `NoteKind`).
+        case .decision, .meetingFocus: meeting && kind == .meeting
         default: true
         }
     }
