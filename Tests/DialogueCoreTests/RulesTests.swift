@@ -47,6 +47,24 @@ import Testing
         #expect([.meetingFocus, .decision].contains(english.fallbackChoice(later)))
     }
 
+    /// An opening that names a thing by what it does is a product idea, whatever its nouns; an
+    /// article later in the answer says nothing.
+    @Test func anOpeningThatNamesAThingIsAProductIdea() throws {
+        let cases: [(String, String, NoteKind)] = [
+            ("en", "Um, a kettle that stops itself at eighty degrees, for green tea.", .product),
+            ("en", "I want to buy a kettle that stops at eighty degrees.", .general),
+            ("de", "Ein Wecker, der erst still ist, wenn man aufsteht.", .product),
+            ("es", "Una pulsera para personas mayores que avisa si se caen.", .product),
+            ("fr", "Une veilleuse qui s'allume quand le bébé pleure.", .product),
+            ("ja", "お湯が八十度で止まるケトル。", .general),
+        ]
+        for (language, opening, kind) in cases {
+            let rules = try Fixtures.rules(language)
+            let conversation = Fixtures.conversation([("opening", opening)])
+            #expect(rules.kind(of: conversation) == kind, "\(language): \(opening)")
+        }
+    }
+
     /// In a product idea or a reflection, a meeting ahead is only where the idea goes next: what
     /// that meeting should focus on is not the note's question.
     @Test func aMeetingInAProductIdeaOrAReflectionIsNotTheSubject() {

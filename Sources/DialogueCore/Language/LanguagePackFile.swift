@@ -19,7 +19,7 @@ struct LanguagePackFile: Decodable, Sendable {
 
     struct PhrasesFile: Decodable, Sendable {
         var endings, interruptions, refusals, refusalCoversAll, fillers, endingTails, particles, negatives: [String]?
-        var hesitations, productIdea, meeting, reflection: [String]?
+        var hesitations, productIdea, indefiniteArticles, meeting, reflection: [String]?
         var recordVerbs, recordPlaces, negations, talkDeixis, secrecy, removalVerbs, leavingNow, wornOut, postponing: [String]?
         var continuations, farewells, saidEnough, timeFrames, closers, glue, addressees, forgetVerbs, ownSpeech, reportingVerbs: [String]?
         var instructionCues, complementizers, pastTime, besideThePoint, conditionals, trailingConnectives, filledPauses: [String]?
@@ -95,6 +95,7 @@ struct LanguagePackFile: Decodable, Sendable {
             negatives: pickList("negatives", \.negatives),
             hesitations: pickList("hesitations", \.hesitations),
             productIdea: pickList("productIdea", \.productIdea),
+            indefiniteArticles: pickList("indefiniteArticles", \.indefiniteArticles),
             meeting: pickList("meeting", \.meeting),
             reflection: pickList("reflection", \.reflection),
             angleCues: cues,

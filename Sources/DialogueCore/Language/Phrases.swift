@@ -27,6 +27,10 @@ public struct Phrases: Sendable, Hashable, Codable {
     public var hesitations: [String]
     /// Words that show a product idea (gates `audience`).
     public var productIdea: [String]
+    /// "A", "un", "eine": an opening answer that starts with one names a thing ("A kettle that
+    /// stops itself at eighty degrees", "Ein Tool, das Bewerbungen vorsortiert"), a product idea
+    /// whatever its nouns. Empty in Japanese, which has none.
+    public var indefiniteArticles: [String]
     /// Words that show a meeting (gates `decision` and `meetingFocus`).
     public var meeting: [String]
     /// Words that show a reflection on something experienced (a talk, a book, a trip).

@@ -12,6 +12,7 @@ struct PhraseBook: Sendable {
     let fillers: PhraseList
     let hesitations: PhraseList
     let productIdea: PhraseList
+    let indefiniteArticles: PhraseList
     let meeting: PhraseList
     let reflection: PhraseList
     let angleCues: [QuestionChoice: PhraseList]
@@ -76,6 +77,7 @@ struct PhraseBook: Sendable {
         self.fillers = fillers
         hesitations = PhraseList(phrases.hesitations)
         productIdea = PhraseList(phrases.productIdea)
+        indefiniteArticles = PhraseList(phrases.indefiniteArticles)
         meeting = PhraseList(phrases.meeting)
         reflection = PhraseList(phrases.reflection)
         var cues: [QuestionChoice: PhraseList] = [:]

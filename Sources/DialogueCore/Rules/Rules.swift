@@ -79,8 +79,8 @@ public struct Rules: Sendable {
         return NoteKind.implied(by: conversation.askedChoices) ?? kind
     }
 
-    /// Whether some answer mentions a meeting, or its meeting was already asked about (gates
-    /// `decision` and `meetingFocus`).
+    /// Whether some answer mentions a meeting, or its meeting was already asked about (with the
+    /// note's kind, gates `decision` and `meetingFocus`).
     public func mentionsMeeting(_ conversation: Conversation) -> Bool {
         conversation.answers.contains(where: book.mentionsMeeting)
             || conversation.askedChoices.contains { $0 == .meetingFocus || $0 == .decision }
