@@ -41,9 +41,8 @@ extension PhraseBook {
     }
 
     /// An answer that starts with an indefinite article (after fillers: "Um, a kettle that…")
-    /// names a thing: of the openings in our
-    /// labelled sets that start so (en, es, fr, de), 278 of 301 are product ideas; the others
-    /// are a trip, a gift, a study plan.
+    /// names a thing: of the openings in our labelled sets that start so (en, es, fr, de), 278
+    /// of 301 are product ideas; the others are a trip, a gift, a study plan.
     func namesAThing(_ text: MatchableText) -> Bool {
         indefiniteArticles.startsClause(text.tokens, after: fillers)
     }

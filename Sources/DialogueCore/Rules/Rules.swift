@@ -79,8 +79,9 @@ public struct Rules: Sendable {
         return NoteKind.implied(by: conversation.askedChoices) ?? kind
     }
 
-    /// Whether some answer mentions a meeting, or its meeting was already asked about (with the
-    /// note's kind, gates `decision` and `meetingFocus`).
+    /// Whether some answer mentions a meeting, or its meeting was already asked about. Only a
+    /// meeting note opens `decision` and `meetingFocus` (`passesGate`), and a note is one only
+    /// when this holds.
     public func mentionsMeeting(_ conversation: Conversation) -> Bool {
         conversation.answers.contains(where: book.mentionsMeeting)
             || conversation.askedChoices.contains { $0 == .meetingFocus || $0 == .decision }
@@ -88,17 +89,18 @@ public struct Rules: Sendable {
 
     /// Whether the case may be asked at all in this conversation (its trigger was seen).
     public func passesGate(_ choice: QuestionChoice, in conversation: Conversation) -> Bool {
-        passesGate(choice, kind: kind(of: conversation), meeting: mentionsMeeting(conversation))
+        passesGate(choice, kind: kind(of: conversation))
     }
 
-    func passesGate(_ choice: QuestionChoice, kind: NoteKind, meeting: Bool) -> Bool {
+    func passesGate(_ choice: QuestionChoice, kind: NoteKind) -> Bool {
         switch choice {
         case .audience: kind == .product
         // A meeting in a product idea or a reflection is its setting ("we talked about it at the
         // residents' meeting"), not the note's subject: on the side sets others wrote, asking what
         // that meeting should focus on was wrong each time. A plan that must go through a meeting
-        // makes the meeting the news (the kind is the first answer's signal: `NoteKind`).
-        case .decision, .meetingFocus: meeting && kind == .meeting
+        // makes the meeting the news (the kind is the first answer's signal: `NoteKind`; it is
+        // a meeting only where `mentionsMeeting` holds).
+        case .decision, .meetingFocus: kind == .meeting
         default: true
         }
     }
@@ -133,9 +135,9 @@ public struct Rules: Sendable {
             return ChoiceOptions(choices: QuestionChoice.finals, finishReason: .transcriptCap)
         }
         let covered = coveredChoices(conversation)
-        let kind = kind(of: conversation), meeting = mentionsMeeting(conversation)
+        let kind = kind(of: conversation)
         let questions = QuestionChoice.questions.filter {
-            !covered.contains($0) && passesGate($0, kind: kind, meeting: meeting)
+            !covered.contains($0) && passesGate($0, kind: kind)
         }
         if questions.isEmpty {
             return ChoiceOptions(choices: QuestionChoice.finals, finishReason: .noAnglesLeft)
