@@ -706,16 +706,21 @@ import Testing
         #expect(english.endSignal(in: "I have to run, that's all.") == .interruption)
     }
 
-    /// A meeting in the past, or set aside, opens no meeting angles; one ahead does.
+    /// A meeting in the past (said anywhere in its sentence), meetings in general (a plural), or
+    /// one set aside opens no meeting angles; one ahead does.
     @Test func onlyAMeetingAheadOpensMeetingAngles() throws {
         let cases: [String: (past: [String], ahead: [String])] = [
-            "en": (["We talked about it at the team meeting last week.", "I had meetings all day, but that's not the point."],
+            "en": (["We talked about it at the team meeting last week.", "I had meetings all day, but that's not the point.",
+                    "Evenings I often have meetings that run until eight."],
                    ["I have a team meeting on Friday.", "I'll have to bring it up at the meeting with my boss."]),
-            "es": (["Ayer tuve una reunión con el banco.", "He tenido tres reuniones, pero no es eso."],
+            "es": (["Ayer tuve una reunión con el banco.", "He tenido tres reuniones, pero no es eso.",
+                    "Fue ayer, en la reunión de la comunidad, cuando lo entendí.", "Por las tardes tengo reuniones sin fin."],
                    ["El lunes tengo una reunión con el banco."]),
-            "fr": (["On en a parlé à la réunion d'hier.", "J'ai eu des réunions toute la journée, mais c'est pas le sujet."],
+            "fr": (["On en a parlé à la réunion d'hier.", "J'ai eu des réunions toute la journée, mais c'est pas le sujet.",
+                    "Le soir, j'ai souvent des réunions qui débordent."],
                    ["J'ai une réunion jeudi avec le syndic."]),
-            "de": (["Das hatten wir letzte Woche in der Besprechung.", "Den ganzen Tag Meetings, aber egal."],
+            "de": (["Das hatten wir letzte Woche in der Besprechung.", "Den ganzen Tag Meetings, aber egal.",
+                    "Heute, in der Teambesprechung, hatte ich eine Idee."],
                    ["Am Freitag ist die Besprechung mit dem Team."]),
             "ja": (["先週の会議で話しました。", "今日は会議ばかりでしたけど、それは関係なくて。"], ["来週、会議があります。"]),
         ]

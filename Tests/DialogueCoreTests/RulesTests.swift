@@ -58,11 +58,34 @@ import Testing
             ("fr", "Une veilleuse qui s'allume quand le bébé pleure.", .product),
             ("ja", "お湯が八十度で止まるケトル。", .general),
         ]
+        try expectKinds(cases)
+    }
+
+    /// Each opening answer, alone, gives the note its kind.
+    private func expectKinds(_ cases: [(String, String, NoteKind)]) throws {
         for (language, opening, kind) in cases {
-            let rules = try Fixtures.rules(language)
             let conversation = Fixtures.conversation([("opening", opening)])
-            #expect(rules.kind(of: conversation) == kind, "\(language): \(opening)")
+            #expect(try Fixtures.rules(language).kind(of: conversation) == kind, "\(language): \(opening)")
         }
+    }
+
+    /// A trip, a holiday or a course still being organised is a plan; one told of is a
+    /// reflection, even where it had been planned.
+    @Test func aTripBeingPlannedIsNotAReflection() throws {
+        let cases: [(String, String, NoteKind)] = [
+            ("en", "I want to learn some Portuguese before our trip in May.", .general),
+            ("en", "I keep thinking about the trip we planned last year.", .reflection),
+            ("en", "I want to remember the hike up Ben Nevis.", .reflection),
+            ("de", "Den Urlaub an der Nordsee planen, mit den Kindern.", .general),
+            ("de", "Der Urlaub an der Nordsee geht mir nicht aus dem Kopf.", .reflection),
+            ("fr", "Organiser le voyage en Corse avec mes parents.", .general),
+            ("fr", "Je rentre de voyage en Corse.", .reflection),
+            ("es", "Quiero organizar un viaje a Chile con mi hermana.", .general),
+            ("es", "Acabo de volver del viaje a Chile.", .reflection),
+            ("ja", "沖縄旅行の計画を立てたいです。", .general),
+            ("ja", "沖縄旅行の感想を残しておきたいです。", .reflection),
+        ]
+        try expectKinds(cases)
     }
 
     /// In a product idea or a reflection, a meeting ahead is only where the idea goes next: what

@@ -33,14 +33,15 @@ import Testing
         /// shouldn't save anything", "die haben … nicht aufgenommen") is content.
         static let falseEndings: Set<String> = []
         /// issue 13: gates opened by keywords. en-refusal-12 (test): an appraisal in the past
-        /// ("it went badly") still counts as a meeting ahead. en-/fr-endingWordAsContent-f01/f02
-        /// (dev, fresh batch): a plan to launch the next project reads as a product idea ("launch",
-        /// "lancer"), and a product about meetings in general opens the meeting angles.
+        /// ("it went badly") still counts as a meeting ahead. en-endingWordAsContent-f01 and
+        /// fr-endingWordAsContent-f02 (dev, fresh batch): a plan to launch the next project reads as
+        /// a product idea ("launch", "lancer"). (en-endingWordAsContent-f02, "A timer for
+        /// meetings", left once plural meetings stopped counting as one ahead.)
         /// de-refusal-g02 (dev, fifth batch, a missed refusal): "das Gespräch mit meiner Schwester",
         /// a talk already had, reads as a meeting ahead. en-injection-h09 (dev, sixth batch): "A
         /// plugin that summarises meeting notes", a product about meetings again.
         static let gating: Set<String> = [
-            "en-refusal-12", "en-endingWordAsContent-f01", "fr-endingWordAsContent-f02", "en-endingWordAsContent-f02",
+            "en-refusal-12", "en-endingWordAsContent-f01", "fr-endingWordAsContent-f02",
             "de-refusal-g02", "en-injection-h09",
             // Seventh batch (dev): a meeting the day before a past reunion, past in the verb only.
             "ja-meetingInPassing-i10",

@@ -19,7 +19,7 @@ struct LanguagePackFile: Decodable, Sendable {
 
     struct PhrasesFile: Decodable, Sendable {
         var endings, interruptions, refusals, refusalCoversAll, fillers, endingTails, particles, negatives: [String]?
-        var hesitations, productIdea, indefiniteArticles, meeting, reflection: [String]?
+        var hesitations, productIdea, indefiniteArticles, meeting, reflection, planning: [String]?
         var recordVerbs, recordPlaces, negations, talkDeixis, secrecy, removalVerbs, leavingNow, wornOut, postponing: [String]?
         var continuations, farewells, saidEnough, timeFrames, closers, glue, addressees, forgetVerbs, ownSpeech, reportingVerbs: [String]?
         var instructionCues, complementizers, pastTime, besideThePoint, conditionals, trailingConnectives, filledPauses: [String]?
@@ -98,6 +98,7 @@ struct LanguagePackFile: Decodable, Sendable {
             indefiniteArticles: pickList("indefiniteArticles", \.indefiniteArticles),
             meeting: pickList("meeting", \.meeting),
             reflection: pickList("reflection", \.reflection),
+            planning: pickList("planning", \.planning),
             angleCues: cues,
             recordVerbs: pickList("recordVerbs", \.recordVerbs),
             recordPlaces: pickList("recordPlaces", \.recordPlaces),

@@ -31,10 +31,15 @@ public struct Phrases: Sendable, Hashable, Codable {
     /// stops itself at eighty degrees", "Ein Tool, das Bewerbungen vorsortiert"), a product idea
     /// whatever its nouns. Empty in Japanese, which has none.
     public var indefiniteArticles: [String]
-    /// Words that show a meeting (gates `decision` and `meetingFocus`).
+    /// Words that show a meeting (gates `decision` and `meetingFocus`). Singular nouns only:
+    /// "meetings", "réunions" are meetings in general ("j'ai souvent des réunions qui débordent").
     public var meeting: [String]
     /// Words that show a reflection on something experienced (a talk, a book, a trip).
     public var reflection: [String]
+    /// Words of organising something ahead ("planning", "organiser", "予定"): a trip or a course
+    /// in an answer that plans it is a plan, not a reflection on one ("I want to learn Spanish
+    /// before the trip to Mexico" against "the trip to Lisbon last May").
+    public var planning: [String]
     /// Per angle (a `QuestionChoice` name), words suggesting an answer already covers it.
     public var angleCues: [String: [String]]
 

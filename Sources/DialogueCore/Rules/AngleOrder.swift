@@ -11,7 +11,10 @@ enum AngleOrder {
         }
     }
 
-    /// Once the conversation is under way: from the idea to testing and the way forward.
+    /// Once the conversation is under way: from the idea to testing and the way forward. In a
+    /// general note, what may get in the way and the next step come before where to start: on
+    /// the labelled sets others wrote, where each was still open after the first question,
+    /// `obstacle` was acceptable 76 % of the time, `nextStep` 67 %, `startingPoint` 61 %.
     static func later(_ kind: NoteKind) -> [QuestionChoice] {
         switch kind {
         case .product:
@@ -23,7 +26,7 @@ enum AngleOrder {
         case .reflection:
             [.impression, .takeaway, .nextStep, .example, .keyPoint, .reason, .moreDetails]
         case .general:
-            [.startingPoint, .obstacle, .preparation, .nextStep, .reason, .ideaDetails, .example,
+            [.obstacle, .nextStep, .startingPoint, .preparation, .reason, .ideaDetails, .example,
              .keyPoint, .moreDetails]
         }
     }

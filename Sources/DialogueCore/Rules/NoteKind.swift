@@ -35,7 +35,7 @@ extension PhraseBook {
             let text = ownWords(answer)
             if mentionsMeetingAhead(text) { return .meeting }
             if index == 0, productIdea.occurs(in: text) || namesAThing(text) { return .product }
-            if reflection.occurs(in: text) { return .reflection }
+            if reflection.occurs(in: text), !plansAhead(text) { return .reflection }
         }
         return .general
     }
@@ -45,6 +45,13 @@ extension PhraseBook {
     /// of 301 are product ideas; the others are a trip, a gift, a study plan.
     func namesAThing(_ text: MatchableText) -> Bool {
         indefiniteArticles.startsClause(text.tokens, after: fillers)
+    }
+
+    /// An answer that organises something ahead and tells of nothing past: its trip, course or
+    /// holiday is still to come, so the answer says nothing of a reflection (the note may still
+    /// turn out to be one, or a meeting, from a later answer).
+    func plansAhead(_ text: MatchableText) -> Bool {
+        planning.occurs(in: text) && !pastTime.occurs(in: text)
     }
 
     func mentionsMeeting(_ answer: String) -> Bool { mentionsMeetingAhead(ownWords(answer)) }

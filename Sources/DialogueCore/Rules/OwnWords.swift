@@ -174,13 +174,15 @@ extension PhraseBook {
         !complementizers.matches(in: clause, at: 0).isEmpty
     }
 
-    /// Whether the answer mentions a meeting the person still has ahead: not one in the past
-    /// ("at the residents' meeting last spring", "今日は一日中会議でした") and not one set aside
-    /// ("mil reuniones, pero no es eso").
+    /// Whether the answer mentions a meeting the person still has ahead: not one in the past,
+    /// wherever its sentence says so ("at the residents' meeting last spring", "Fue ayer, en la
+    /// reunión de vecinos, cuando…", "今日は一日中会議でした") and not one set aside ("mil
+    /// reuniones, pero no es eso").
     func mentionsMeetingAhead(_ text: MatchableText) -> Bool {
         text.sentences.contains { sentence in
             !sentence.contains(where: besideThePoint.occurs(inClause:))
-                && sentence.contains { meeting.occurs(inClause: $0) && !pastTime.occurs(inClause: $0) }
+                && sentence.contains(where: meeting.occurs(inClause:))
+                && !sentence.contains(where: pastTime.occurs(inClause:))
         }
     }
 }

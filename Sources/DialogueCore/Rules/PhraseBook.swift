@@ -15,6 +15,7 @@ struct PhraseBook: Sendable {
     let indefiniteArticles: PhraseList
     let meeting: PhraseList
     let reflection: PhraseList
+    let planning: PhraseList
     let angleCues: [QuestionChoice: PhraseList]
     let recordVerbs: SplitPhraseList
     let recordPlaces: PhraseList
@@ -80,6 +81,7 @@ struct PhraseBook: Sendable {
         indefiniteArticles = PhraseList(phrases.indefiniteArticles)
         meeting = PhraseList(phrases.meeting)
         reflection = PhraseList(phrases.reflection)
+        planning = PhraseList(phrases.planning)
         var cues: [QuestionChoice: PhraseList] = [:]
         for (name, list) in phrases.angleCues {
             if let choice = QuestionChoice(rawValue: name) { cues[choice] = PhraseList(list) }
