@@ -3,7 +3,7 @@ import Testing
 @testable import DialogueCore
 
 /// The decision sets kept beside the rules' own scenarios: batches m, o and v (extra training
-/// data for the ending probe) and blind batches n, p, q, r, s, t, u and w (each written blind and
+/// data for the ending probe) and blind batches n, p, q, r, s, t, u, w and x (each written blind and
 /// measured before anything was tuned on it; n to t are training data since). None is run through
 /// the rules here, on purpose; they only have to keep the labelling conventions, so a slip in a
 /// label cannot train the probe wrong or score it wrong.
@@ -15,7 +15,7 @@ import Testing
     static let sets = [
         ("batch-m.json", 20), ("batch-o.json", 30), ("blind-batch-n.json", 16), ("blind-batch-p.json", 16), ("blind-batch-q.json", 16),
         ("blind-batch-r.json", 16), ("blind-batch-s.json", 16), ("blind-batch-t.json", 16), ("blind-batch-u.json", 16),
-        ("batch-v.json", 30), ("blind-batch-w.json", 16),
+        ("batch-v.json", 30), ("blind-batch-w.json", 16), ("blind-batch-x.json", 16),
     ]
 
     @Test(arguments: sets)
