@@ -68,7 +68,7 @@ import Testing
                 ("endings", phrases.endings), ("interruptions", phrases.interruptions), ("refusals", phrases.refusals),
                 ("fillers", phrases.fillers), ("endingTails", phrases.endingTails), ("negatives", phrases.negatives),
                 ("hesitations", phrases.hesitations), ("productIdea", phrases.productIdea),
-                ("meeting", phrases.meeting), ("reflection", phrases.reflection), ("planning", phrases.planning),
+                ("meeting", phrases.meeting), ("habitual", phrases.habitual), ("reflection", phrases.reflection), ("planning", phrases.planning),
             ]
             for (name, list) in lists { #expect(list.count >= 5, "\(code): phrases.\(name) has only \(list.count) entries") }
             for (angle, cues) in phrases.angleCues { #expect(!cues.isEmpty, "\(code): angleCues.\(angle) is empty") }

@@ -86,6 +86,14 @@ import Testing
             ("ja", "沖縄旅行の感想を残しておきたいです。", .reflection),
         ]
         try expectKinds(cases)
+        // Once planned, a book in a later answer is the plan's setting.
+        let spanish = try Fixtures.rules("es")
+        let plan = Fixtures.conversation([("opening", "Quiero organizar una cena para los cuarenta años de mi hermano."),
+                                          ("startingPoint", "Con un libro de recetas que me regaló mi madre.")])
+        #expect(spanish.kind(of: plan) == .general)
+        let story = Fixtures.conversation([("opening", "Quiero apuntar algo de esta semana."),
+                                           ("example", "Con un libro de recetas que me regaló mi madre.")])
+        #expect(spanish.kind(of: story) == .reflection)
     }
 
     /// In a product idea or a reflection, a meeting ahead is only where the idea goes next: what

@@ -19,7 +19,7 @@ struct LanguagePackFile: Decodable, Sendable {
 
     struct PhrasesFile: Decodable, Sendable {
         var endings, interruptions, refusals, refusalCoversAll, fillers, endingTails, particles, negatives: [String]?
-        var hesitations, productIdea, indefiniteArticles, meeting, reflection, planning: [String]?
+        var hesitations, productIdea, indefiniteArticles, meeting, habitual, reflection, planning: [String]?
         var recordVerbs, recordPlaces, negations, talkDeixis, secrecy, removalVerbs, leavingNow, wornOut, postponing: [String]?
         var continuations, farewells, saidEnough, timeFrames, closers, glue, addressees, forgetVerbs, ownSpeech, reportingVerbs: [String]?
         var instructionCues, complementizers, pastTime, besideThePoint, conditionals, trailingConnectives, filledPauses: [String]?
@@ -97,6 +97,7 @@ struct LanguagePackFile: Decodable, Sendable {
             productIdea: pickList("productIdea", \.productIdea),
             indefiniteArticles: pickList("indefiniteArticles", \.indefiniteArticles),
             meeting: pickList("meeting", \.meeting),
+            habitual: pickList("habitual", \.habitual),
             reflection: pickList("reflection", \.reflection),
             planning: pickList("planning", \.planning),
             angleCues: cues,

@@ -34,6 +34,10 @@ public struct Phrases: Sendable, Hashable, Codable {
     /// Words that show a meeting (gates `decision` and `meetingFocus`). Singular nouns only:
     /// "meetings", "réunions" are meetings in general ("j'ai souvent des réunions qui débordent").
     public var meeting: [String]
+    /// Words of a habit ("every week", "siempre", "jeden Morgen", "毎週"): a meeting in their
+    /// sentence is one that recurs, the setting of a story, not one to prepare. In every labelled
+    /// set, none of the 10 sentences with a meeting and one of these was about a meeting ahead.
+    public var habitual: [String]
     /// Words that show a reflection on something experienced (a talk, a book, a trip).
     public var reflection: [String]
     /// Words of organising something ahead ("planning", "organiser", "予定"): a trip or a course

@@ -29,13 +29,16 @@ extension PhraseBook {
     /// product idea, which outranks a reflection. A product idea is what the person came to
     /// talk about, so only the opening answer states one: later product words are the setting
     /// of a plan ("buy the paint when the shop has its discount", "on va vendre la maison"),
-    /// and an injected "ask me about the target users" stays user data.
+    /// and an injected "ask me about the target users" stays user data. Once an answer plans
+    /// something ahead (`plansAhead`), no later answer makes the note a reflection.
     func kind(of answers: [String]) -> NoteKind {
+        var planned = false
         for (index, answer) in answers.enumerated() {
             let text = ownWords(answer)
             if mentionsMeetingAhead(text) { return .meeting }
             if index == 0, productIdea.occurs(in: text) || namesAThing(text) { return .product }
-            if reflection.occurs(in: text), !plansAhead(text) { return .reflection }
+            if plansAhead(text) { planned = true }
+            if !planned, reflection.occurs(in: text) { return .reflection }
         }
         return .general
     }
@@ -48,8 +51,8 @@ extension PhraseBook {
     }
 
     /// An answer that organises something ahead and tells of nothing past: its trip, course or
-    /// holiday is still to come, so the answer says nothing of a reflection (the note may still
-    /// turn out to be one, or a meeting, from a later answer).
+    /// holiday is still to come, and the book or film of a later answer is the plan's setting
+    /// ("Con un libro que me regalaron"), so no reflection follows (a meeting ahead still may).
     func plansAhead(_ text: MatchableText) -> Bool {
         planning.occurs(in: text) && !pastTime.occurs(in: text)
     }

@@ -176,13 +176,15 @@ extension PhraseBook {
 
     /// Whether the answer mentions a meeting the person still has ahead: not one in the past,
     /// wherever its sentence says so ("at the residents' meeting last spring", "Fue ayer, en la
-    /// reunión de vecinos, cuando…", "今日は一日中会議でした") and not one set aside ("mil
-    /// reuniones, pero no es eso").
+    /// reunión de vecinos, cuando…", "今日は一日中会議でした"), not one that recurs ("En la
+    /// reunión de los jueves siempre se acaba el café") and not one set aside ("mil reuniones,
+    /// pero no es eso").
     func mentionsMeetingAhead(_ text: MatchableText) -> Bool {
         text.sentences.contains { sentence in
             !sentence.contains(where: besideThePoint.occurs(inClause:))
                 && sentence.contains(where: meeting.occurs(inClause:))
                 && !sentence.contains(where: pastTime.occurs(inClause:))
+                && !sentence.contains(where: habitual.occurs(inClause:))
         }
     }
 }

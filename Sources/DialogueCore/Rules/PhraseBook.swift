@@ -14,6 +14,7 @@ struct PhraseBook: Sendable {
     let productIdea: PhraseList
     let indefiniteArticles: PhraseList
     let meeting: PhraseList
+    let habitual: PhraseList
     let reflection: PhraseList
     let planning: PhraseList
     let angleCues: [QuestionChoice: PhraseList]
@@ -80,6 +81,7 @@ struct PhraseBook: Sendable {
         productIdea = PhraseList(phrases.productIdea)
         indefiniteArticles = PhraseList(phrases.indefiniteArticles)
         meeting = PhraseList(phrases.meeting)
+        habitual = PhraseList(phrases.habitual)
         reflection = PhraseList(phrases.reflection)
         planning = PhraseList(phrases.planning)
         var cues: [QuestionChoice: PhraseList] = [:]
