@@ -50,8 +50,11 @@ WHISPER_FLAGS=(-DCMAKE_BUILD_WITH_INSTALL_RPATH=ON -DWHISPER_USE_SYSTEM_GGML=ON 
                -DWHISPER_BUILD_SERVER=OFF -DWHISPER_SDL2=OFF -DWHISPER_CURL=OFF)
 
 cache="${DIALOGUE_MEMO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dialogue-memo}"
+# The project's own addition to libwhisper (greedy decoding checked against a draft), compiled in
+# whisper.cpp's translation unit because it needs whisper's internals; its text is in the key.
+whisper_addition="$here/whisper_draft.cpp"
 engine_key=$(printf '%s\n' "$LLAMA_VER $LLAMA_SHA $WHISPER_VER $WHISPER_SHA" "${ENGINE_FLAGS[*]}" \
-    "${LLAMA_FLAGS[*]}" "${WHISPER_FLAGS[*]}" "$(uname -m)" | sha256sum | cut -c1-12)
+    "${LLAMA_FLAGS[*]}" "${WHISPER_FLAGS[*]}" "$(uname -m)" "$(sha256sum <"$whisper_addition")" | sha256sum | cut -c1-12)
 prefix="$cache/engines-$engine_key"
 downloads="$cache/downloads"
 logs="$cache/logs"
@@ -189,6 +192,7 @@ else
         tar xzf "$whisper_tar" -C "$work/src"
         # The vendored .git file points at a missing gitdir; ninja then loops "still dirty".
         rm -f "$llama_src/.git" "$whisper_src/.git"
+        cat "$whisper_addition" >>"$whisper_src/src/whisper.cpp"
         touch "$work/src/.unpacked"
         done_step
     fi

@@ -1,2 +1,11 @@
 // whisper.h from the cache prefix built by `make deps` (found through -I, see Package.swift).
 #include <whisper.h>
+
+// The project's own addition to libwhisper (scripts/whisper_draft.cpp, appended to whisper.cpp's
+// translation unit by scripts/bootstrap.sh): whisper_full's greedy decoding, with `draft` (text
+// tokens whisper gave earlier for the start of the same audio) checked in one decoder batch
+// instead of decoded a token at a time. Any other decoding falls back to whisper_full.
+// *n_accepted: the draft tokens confirmed, or -1 when whisper_full ran instead.
+int dialogue_memo_full_with_draft(struct whisper_context * ctx, struct whisper_full_params params,
+                                  const float * samples, int n_samples,
+                                  const whisper_token * draft, int n_draft, int * n_accepted);

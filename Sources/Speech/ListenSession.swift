@@ -13,6 +13,9 @@ final class ListenSession: @unchecked Sendable {
     /// longer than the gaps between words, well inside the hangover.
     let pauseToSpeculate: Double
     private var pauseReported = false
+    /// Audio between `.speaking` events while speech goes on (the first after 1 s of clip).
+    static let speakingInterval = 0.5
+    private var lastSpeakingAt = 0
     /// The length of the clip the latest `.pause` carried: a verdict on it names it.
     private var pauseClipLength: Int?
 
@@ -100,6 +103,11 @@ final class ListenSession: @unchecked Sendable {
                 pauseClipLength = nil
                 onEvent(.resumed)
             }
+            let rate = Double(endpointing.sampleRate)
+            if !pauseReported, clipLength >= Int(rate), clipLength - lastSpeakingAt >= Int(Self.speakingInterval * rate) {
+                lastSpeakingAt = clipLength
+                onEvent(.speaking(clip: Array(clip())))
+            }
         }
         // An event handler may have stopped the listen already.
         if case .ended(let ending) = endpointing.state, !isFinished { finish(ending, at: now) }
@@ -169,6 +177,12 @@ final class ListenSession: @unchecked Sendable {
     private var clipStart: Double {
         if !prefix.isEmpty { return -Double(prefix.count) / Double(endpointing.sampleRate) }
         return endpointing.speechStart.map { max(0, $0 - Self.preroll) } ?? 0
+    }
+
+    /// The length of `clip()`, without building it.
+    private var clipLength: Int {
+        if !prefix.isEmpty { return prefix.count + samples.count }
+        return samples.count - min(samples.count, Int(clipStart * Double(endpointing.sampleRate)))
     }
 
     /// The answer's audio so far.

@@ -30,4 +30,7 @@ public enum ListenEvent: Sendable, Equatable {
     case pause(clip: [Float])
     /// Speech came back after a `.pause`: work started on that clip is stale.
     case resumed
+    /// The person is speaking: the answer's audio so far, every `ListenSession.speakingInterval`
+    /// of speech, so whisper can keep a draft of it for the next pause.
+    case speaking(clip: [Float])
 }

@@ -21,9 +21,16 @@ public struct TranscriptSegment: Sendable, Equatable, Codable {
 public struct Transcript: Sendable, Equatable {
     public var language: String
     public var segments: [TranscriptSegment]
-    public init(language: String, segments: [TranscriptSegment]) {
+    /// Whisper's text tokens as it decoded them, before any filter: the draft for the same audio
+    /// heard longer (`TranscriptionOptions.draft`).
+    public var tokens: [Int32] = []
+    /// How many tokens of the draft whisper confirmed; nil when no draft was given.
+    public var draftAccepted: Int?
+    public init(language: String, segments: [TranscriptSegment], tokens: [Int32] = [], draftAccepted: Int? = nil) {
         self.language = language
         self.segments = segments
+        self.tokens = tokens
+        self.draftAccepted = draftAccepted
     }
     /// The last segment's `finalMarkProbability`.
     public var finalMarkProbability: Float? { segments.last?.finalMarkProbability }
@@ -83,6 +90,13 @@ public struct TranscriptionOptions: Sendable {
     /// Text whisper reads as what was said before the clip (the answer so far, when only its new
     /// part is transcribed): it goes on from there instead of starting a new text.
     public var initialPrompt: String?
+    /// Text tokens whisper gave earlier for the start of this audio (`Transcript.tokens` at the
+    /// previous pause): checked in one decoder batch instead of decoded one at a time, which was
+    /// half of whisper's time at a pause (`scripts/whisper_draft.cpp`). The text is whisper's
+    /// greedy text (batched arithmetic can tip a near-tie: a comma moved at 2 of 62 real pauses);
+    /// a wrong draft costs one batch. Used only by greedy decoding without
+    /// timestamps, prompt or temperature fallback, on clips up to 30 s; nil: whisper_full.
+    public var draft: [Int32]?
     /// Called from whisper's thread with the percentage done (0…100), for a long file's
     /// progress line; nil (the dialogue) costs nothing.
     public var progress: (@Sendable (Int) -> Void)?
@@ -218,20 +232,30 @@ public actor Transcriber {
         }
 
         whisper_reset_timings(context)
+        var accepted: Int32 = -1
         let status: Int32 = options.language.withCString { language in
             params.language = language
             let prompt = options.initialPrompt.flatMap { strdup($0) }
             defer { free(prompt) }
             params.initial_prompt = UnsafePointer(prompt)
             return samples.withUnsafeBufferPointer { buffer in
-                whisper_full(context, params, buffer.baseAddress, Int32(buffer.count))
+                guard let draft = options.draft else {
+                    return whisper_full(context, params, buffer.baseAddress, Int32(buffer.count))
+                }
+                return draft.withUnsafeBufferPointer { tokens in
+                    dialogue_memo_full_with_draft(context, params, buffer.baseAddress, Int32(buffer.count),
+                                                  tokens.baseAddress, Int32(tokens.count), &accepted)
+                }
             }
         }
         if EngineLog.isVerbose { whisper_print_timings(context) }
         guard status == 0 else { throw abort.isRaised ? CancellationError() : TranscriberError.failed(code: status) }
 
         var segments: [TranscriptSegment] = []
+        var tokens: [Int32] = []
+        let endOfText = whisper_token_eot(context)
         for i in 0..<whisper_full_n_segments(context) {
+            tokens += (0..<whisper_full_n_tokens(context, i)).map { whisper_full_get_token_id(context, i, $0) }.filter { $0 < endOfText }
             segments.append(TranscriptSegment(
                 start: Double(whisper_full_get_segment_t0(context, i)) / 100,
                 end: Double(whisper_full_get_segment_t1(context, i)) / 100,
@@ -243,7 +267,8 @@ public actor Transcriber {
         if let filter = options.hallucinationFilter {
             segments = filter.filter(segments, samples: samples)
         }
-        return Transcript(language: options.language, segments: segments)
+        return Transcript(language: options.language, segments: segments, tokens: tokens,
+                          draftAccepted: options.draft == nil || accepted < 0 ? nil : Int(accepted))
     }
 
     /// The mean log-probability of the segment's text tokens (special and timestamp tokens left

@@ -56,6 +56,8 @@ public final class ListenFeedback: Sendable {
             events.emit(.pause(seconds: Double(clip.count) / Double(Listener.sampleRate)))
         case .resumed:
             events.emit(.resumed)
+        case .speaking:
+            break
         }
     }
 }

@@ -26,6 +26,8 @@ public struct TurnEvaluation: Sendable {
         public var incremental: [Incremental] = []
         /// With `--tail-verdict`: the answer's end alone, read at the pause (`TurnTail`).
         public var tails: [TailReading] = []
+        /// With `--draft`: the same clip transcribed with a draft (`TranscriptionOptions.draft`).
+        public var drafted: Drafted?
 
         public var line: String {
             let silences = moment.silences.map { silence in
@@ -68,6 +70,17 @@ public struct TurnEvaluation: Sendable {
         public let leftAfterPause: Double
     }
 
+    /// The pause's clip transcribed again with the tokens whisper gave for the answer up to
+    /// `lag` seconds before the pause as its draft: the listener that keeps transcribing while
+    /// the person speaks holds such a draft when they pause.
+    public struct Drafted: Sendable {
+        public let text: String
+        public let seconds: Double
+        public let draftLength: Int
+        public let accepted: Int
+        public let tokens: Int
+    }
+
     /// A transcript heard earlier, by answer and pause.
     public struct Heard: Sendable, Decodable {
         public let answer: String
@@ -95,13 +108,16 @@ public struct TurnEvaluation: Sendable {
     let model: LanguageModel?
     let incremental: Bool
     let tails: [TurnTail]
+    /// With a lag: each pause also transcribed with a draft from that long before it (`Drafted`).
+    var draftLag: Double?
 
     /// `heard`: transcripts to reuse instead of transcribing (nil transcriber: all must be there).
     /// `tail`: transcribe only the last seconds before each pause, not the whole answer so far.
     /// `tails`: each also read from the answer's end alone, as a quick verdict would be (`--tail-verdict`).
     public init(transcriber: Transcriber?, phrases: [String: Phrases], heard: [String: Heard] = [:], tail: Double? = nil,
-                model: LanguageModel? = nil, incremental: Bool = false, tails: [TurnTail] = []) {
+                model: LanguageModel? = nil, incremental: Bool = false, tails: [TurnTail] = [], draftLag: Double? = nil) {
         self.transcriber = transcriber
+        self.draftLag = draftLag
         self.tails = tails
         self.incremental = incremental
         self.model = model
@@ -152,6 +168,10 @@ public struct TurnEvaluation: Sendable {
                     result.tails.append(try await Self.read(reading, of: whole, language: answer.language, phrases: phrases, transcriber: transcriber))
                 }
             }
+            if let lag = draftLag, let transcriber, earlier == nil {
+                result.drafted = try await Self.drafted(prefix(from: max(answer.from, tail.map { moment.at + Self.pause - $0 } ?? answer.from)),
+                                                        lag: lag, language: answer.language, transcriber: transcriber)
+            }
             if incremental, moment.at == answer.to, let transcriber, let samples = samplesByClip[answer.clip] {
                 for piecing in Self.piecings {
                     result.incremental.append(try await Self.incremental(answer, samples: samples, piecing: piecing, transcriber: transcriber))
@@ -166,6 +186,20 @@ public struct TurnEvaluation: Sendable {
             results.append(result)
         }
         return results
+    }
+
+    /// `clip` (a pause's) with a draft: whisper's tokens for the clip without its last `lag`
+    /// seconds before the pause (the pause's own silence kept out too).
+    static func drafted(_ clip: [Float], lag: Double, language: String, transcriber: Transcriber) async throws -> Drafted {
+        let earlier = Array(clip.prefix(max(0, clip.count - Int((lag + pause) * Double(Transcriber.sampleRate)))))
+        let draft = earlier.count < Transcriber.sampleRate / 2 ? []
+            : try await transcriber.transcribe(earlier, options: TranscriptionOptions(language: language)).tokens
+        var options = TranscriptionOptions(language: language)
+        options.draft = draft
+        let start = ContinuousClock.now
+        let transcript = try await transcriber.transcribe(clip, options: options)
+        return Drafted(text: transcript.text, seconds: start.duration(to: .now).seconds, draftLength: draft.count,
+                       accepted: transcript.draftAccepted ?? 0, tokens: transcript.tokens.count)
     }
 
     /// A way of cutting an answer into pieces (`--incremental`).
@@ -262,9 +296,10 @@ public struct TurnStrategy: Sendable {
     /// The live listener's wait (`AdaptiveWait.undecided` nil): until the transcript is read, the
     /// answer ends at the preset's fixed silence `fallback`: a slow transcript costs no extra wait,
     /// but then protects no pause either (the person going on is heard on, see `Afterword`).
-    public static func adaptive(_ name: String, _ wait: AdaptiveWait, fallback: Double) -> TurnStrategy {
-        TurnStrategy(name: String(format: "adaptive %@, %.2f s until read", name, fallback)) { result in
-            let read = TurnEvaluation.pause + result.transcriptionSeconds
+    /// `drafted`: with whisper's time for the clip with its draft (`--draft`), where measured.
+    public static func adaptive(_ name: String, _ wait: AdaptiveWait, fallback: Double, drafted: Bool = false) -> TurnStrategy {
+        TurnStrategy(name: String(format: drafted ? "adaptive %@, %.2f s, with draft" : "adaptive %@, %.2f s until read", name, fallback)) { result in
+            let read = TurnEvaluation.pause + (drafted ? result.drafted?.seconds ?? result.transcriptionSeconds : result.transcriptionSeconds)
             return read < fallback ? max(wait.hangover(completion: result.completion), read) : fallback
         }
     }
@@ -323,7 +358,9 @@ public struct TurnSummary: Sendable {
     public init(_ results: [TurnEvaluation.MomentResult], strategies: [TurnStrategy]? = nil) {
         self.results = results
         let measured = results.contains { $0.modelCompletion != nil }
+        let drafted = results.contains { $0.drafted != nil }
         self.strategies = strategies ?? TurnStrategy.all + (measured ? [.model(), .model(instant: true)] : [])
+            + (drafted ? [.adaptive("default", .default, fallback: Endpointing.Configuration.default.hangover, drafted: true)] : [])
             + TurnStrategy.tailFirst(results.first?.tails.map(\.tail) ?? [])
     }
 
@@ -372,6 +409,7 @@ public struct TurnSummary: Sendable {
             }
         }
         if results.contains(where: { !$0.incremental.isEmpty }) { lines.append(finalTranscripts) }
+        if results.contains(where: { $0.drafted != nil }) { lines.append(draftedTranscripts) }
         return lines.joined(separator: "\n")
     }
 
@@ -380,10 +418,6 @@ public struct TurnSummary: Sendable {
     var finalTranscripts: String {
         var lines = ["\n== Final transcripts: whole answer vs pieces between pauses (each prompted with the text before it)",
                      "   error: WER (CER for ja) against the reference; left: whisper's work after the final pause, median / p95 / max"]
-        func left(_ seconds: [Double]) -> String {
-            let sorted = seconds.sorted()
-            return String(format: "%.2f / %.2f / %.2f s", sorted[sorted.count / 2], percentile(seconds, 95), sorted.last ?? 0)
-        }
         for split in ["dev", "test"] {
             let finals = results.filter { !$0.incremental.isEmpty && $0.moment.answer.split == split }
             for language in ["de", "en", "es", "fr", "ja", "all"] {
@@ -396,17 +430,45 @@ public struct TurnSummary: Sendable {
                         return Double(counts.map(\.errors).reduce(0, +)) / Double(max(1, counts.map(\.units).reduce(0, +)))
                     }
                     lines.append(String(format: "%@ %@, %@ (%d): whole: error %.3f, left %@", split, language, subset, rows.count,
-                                        error(\.text), left(rows.map(\.transcriptionSeconds))))
+                                        error(\.text), Self.spread(rows.map(\.transcriptionSeconds), digits: 2)))
                     for (index, piecing) in TurnEvaluation.piecings.enumerated() {
                         let pieced = rows.map { $0.incremental[index] }
                         lines.append(String(format: "    %@ (%d pieces): error %.3f, left %@ (last piece %@)", piecing.name,
                                             pieced.map(\.pieces).reduce(0, +), error { $0.incremental[index].text },
-                                            left(pieced.map(\.leftAfterPause)), left(pieced.map(\.lastPieceSeconds))))
+                                            Self.spread(pieced.map(\.leftAfterPause), digits: 2), Self.spread(pieced.map(\.lastPieceSeconds), digits: 2)))
                     }
                 }
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `--draft`: whisper's time at the pause without and with a draft, and whether the text
+    /// stayed the same.
+    var draftedTranscripts: String {
+        var lines = ["\n== Drafted: each pause's clip again with a draft (whisper's tokens for the answer up to the lag before the pause)",
+                     "   T plain / drafted: median, p95, max; same: texts equal to the plain run's; draft: tokens confirmed of drafted, of decoded"]
+        for split in ["dev", "test", "all"] {
+            let rows = results.filter { $0.drafted != nil && (split == "all" || $0.moment.answer.split == split) }
+            guard !rows.isEmpty else { continue }
+            let drafted = rows.compactMap(\.drafted)
+            let same = rows.filter { $0.drafted?.text == $0.text }.count
+            lines.append(String(format: "%@ (%d pauses): T plain %@, drafted %@; same %d/%d; draft %d of %d, of %d",
+                                split, rows.count, Self.spread(rows.map(\.transcriptionSeconds), digits: 3), Self.spread(drafted.map(\.seconds), digits: 3),
+                                same, rows.count, drafted.map(\.accepted).reduce(0, +), drafted.map(\.draftLength).reduce(0, +),
+                                drafted.map(\.tokens).reduce(0, +)))
+            for row in rows where row.drafted?.text != row.text {
+                lines.append("    \(row.moment.answer.id) @\(row.moment.at): “\(row.text)” → “\(row.drafted?.text ?? "")”")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Median / p95 / max of `seconds`, with `digits` decimals.
+    static func spread(_ seconds: [Double], digits: Int) -> String {
+        let sorted = seconds.sorted()
+        let number = "%.\(digits)f"
+        return String(format: "\(number) / \(number) / \(number) s", sorted[sorted.count / 2], percentile(seconds, 95), sorted.last ?? 0)
     }
 
     static func rate(_ count: (cut: Int, of: Int)?) -> String {

@@ -23,6 +23,7 @@ public enum TurnEvaluationCommand {
         var withModel = false
         var incremental = false
         var tailVerdict = false
+        var draft: Double?
         var json = false
         public init() {}
         public static let declarations: [Declaration<Self>] = [
@@ -36,6 +37,7 @@ public enum TurnEvaluationCommand {
             .flag("--with-model", \.withModel, "also the language model's probability that the turn is complete (its time included)"),
             .flag("--incremental", \.incremental, "also each answer's final transcript in pieces between its pauses, each prompted with the text before it, against the whole"),
             .flag("--tail-verdict", \.tailVerdict, "also read the verdict from the answer's last 1, 1.5, 2 and 3 s alone, in a fitted window and in 256 frames: times, AUC, and the waits with the tail read first"),
+            .value("--draft LAG", \.draft, "also transcribe each pause with a draft, whisper's tokens for the answer up to LAG seconds before it (0: the whole answer), against the plain run: time and same text", .number(atLeast: 0)),
             .flag("--json", \.json, "one JSON line per pause (answer, at, text, seconds, completion, cue, mark), then the summary"),
         ]
     }
@@ -51,7 +53,7 @@ public enum TurnEvaluationCommand {
         let evaluation = TurnEvaluation(transcriber: transcriber, phrases: phrases, heard: heard, tail: options.tail,
                                         model: options.withModel ? try LanguageModel(path: DefaultModels.languageModel) : nil,
                                         incremental: options.incremental,
-                                        tails: options.tailVerdict ? TurnEvaluation.tailCandidates : [])
+                                        tails: options.tailVerdict ? TurnEvaluation.tailCandidates : [], draftLag: options.draft)
         let results = try await evaluation.run(set, speech: try SpeechSet(folder: folder)) { print(options.json ? $0.jsonLine : $0.line) }
         print(TurnSummary(results).text)
         return 0

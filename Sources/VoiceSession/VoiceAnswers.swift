@@ -121,10 +121,19 @@ public struct VoiceAnswers: ResumableAnswers {
         // Every pause transcribes the whole answer so far: stretches transcribed apart lose
         // their context and measured worse than the whole answer (see `Speculation`).
         let speculation = overlap ? Speculation() : nil
+        // Whisper's text of the answer so far, kept while the person speaks: each transcript of
+        // it starts from there (see `DraftKeeper`).
+        let drafts = DraftKeeper()
         let adaptive = overlap ? self.adaptive : nil, listener = self.listener
+        let whileSpeaking = { @Sendable (clip: [Float], draft: [Int32]) async throws -> [Int32] in
+            try await self.transcript(clip, draft: draft).tokens
+        }
         let atPause = { @Sendable (clip: [Float]) async throws -> String in
             let transcript: Transcript
-            do { transcript = try await self.transcript(clip) } catch {
+            do {
+                transcript = try await self.transcript(clip, draft: drafts.tokens)
+                drafts.update(transcript.tokens)
+            } catch {
                 // Unread, the pause falls back to the preset's silence.
                 if adaptive != nil { listener.decidePause(hangover: listener.configuration.hangover, clipLength: clip.count) }
                 throw error
@@ -150,7 +159,10 @@ public struct VoiceAnswers: ResumableAnswers {
             return text
         }
         let speaking = continuing ? nil : person.map { person in Task { try await person.speakAnswer(to: question) } }
-        defer { speculation?.abandon() }
+        defer {
+            speculation?.abandon()
+            drafts.stop()
+        }
         var listening = listener.configuration
         listening.adaptive = adaptive
         let result: ListenResult
@@ -158,8 +170,11 @@ public struct VoiceAnswers: ResumableAnswers {
             result = try await listener.listen(configuration: listening, continuing: continuing) { event in
                 feedback.show(event)
                 switch event {
-                case .pause(let clip): speculation?.start(clip, transcribe: atPause)
+                case .pause(let clip):
+                    drafts.stop()
+                    speculation?.start(clip, transcribe: atPause)
                 case .resumed: speculation?.resumed()
+                case .speaking(let clip) where speculation != nil: drafts.speaking(clip, transcribe: whileSpeaking)
                 default: break
                 }
             }
@@ -180,30 +195,31 @@ public struct VoiceAnswers: ResumableAnswers {
             if let early {
                 text = early
             } else {
-                text = try await transcribeHeard(result.speech(margin: listener.configuration.pause))
+                drafts.stop()
+                text = try await transcribeHeard(result.speech(margin: listener.configuration.pause), draft: drafts.tokens)
             }
             feedback.events.emit(.transcribed(text: text, speculative: early != nil,
                                               speechEnd: result.timing.speechEnd ?? 0, endpoint: result.timing.endpoint))
             if text.isEmpty { person?.sayItAgain() }
             return HeardAnswer(outcome: text.isEmpty ? .unclear : .answer(text), recording: result)
         case .stopped, .cancelled:
-            let partial = result.heardSpeech ? try? await transcribeHeard(result.samples) : nil
+            drafts.stop()
+            let partial = result.heardSpeech ? try? await transcribeHeard(result.samples, draft: drafts.tokens) : nil
             return HeardAnswer(outcome: .ended(partial: partial), recording: result)
         }
     }
 
-    private func transcribe(_ samples: [Float]) async throws -> String {
-        try await transcript(samples).text
-    }
-
-    private func transcript(_ samples: [Float]) async throws -> Transcript {
+    /// With `draft` (whisper's tokens for the start of this audio) the text is the same, sooner.
+    private func transcript(_ samples: [Float], draft: [Int32]? = nil) async throws -> Transcript {
         await engineGate.wait()
-        return try await transcriber.transcribe(samples, options: TranscriptionOptions(language: language))
+        var options = TranscriptionOptions(language: language)
+        options.draft = draft
+        return try await transcriber.transcribe(samples, options: options)
     }
 
     /// An answer that was heard is transcribed in a task of its own: an interrupt cancels the
     /// exchange, and must not cost the person the words they already said.
-    private func transcribeHeard(_ samples: [Float]) async throws -> String {
-        try await Task { try await transcribe(samples) }.value
+    private func transcribeHeard(_ samples: [Float], draft: [Int32]? = nil) async throws -> String {
+        try await Task { try await transcript(samples, draft: draft).text }.value
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import Transcription
 
@@ -111,5 +112,81 @@ struct SpeculationTests {
         changed[10] = 0.5
         #expect(await speculation.result(coveringAllSpeechIn: changed) == nil, "a different start")
         #expect(await speculation.result(coveringAllSpeechIn: answer) == "clip of 1000", "the answer it was started on")
+    }
+}
+
+/// The draft kept while the person speaks: one pass at a time, a pause stops it and its late
+/// result is not kept, and a pause's own tokens become the draft.
+@Suite("Draft kept while speaking", .timeLimit(.minutes(1)))
+struct DraftKeeperTests {
+    /// Passes that report their start (with their draft) and their end, and in between wait
+    /// until `release()`.
+    final class Passes: Sendable {
+        let started: AsyncStream<[Int32]>
+        let ended: AsyncStream<Int>
+        private let reportStart: AsyncStream<[Int32]>.Continuation
+        private let reportEnd: AsyncStream<Int>.Continuation
+        private let waiting = Mutex<[CheckedContinuation<Void, Never>]>([])
+        private let released = Mutex(0)
+        init() {
+            (started, reportStart) = AsyncStream.makeStream()
+            (ended, reportEnd) = AsyncStream.makeStream()
+        }
+
+        func transcribe(_ clip: [Float], draft: [Int32]) async throws -> [Int32] {
+            defer { reportEnd.yield(clip.count) }
+            await withCheckedContinuation { continuation in
+                let go = released.withLock { count in
+                    if count > 0 { count -= 1; return true }
+                    return false
+                }
+                if go { continuation.resume() } else { waiting.withLock { $0.append(continuation) } }
+                reportStart.yield(draft)
+            }
+            try Task.checkCancellation()
+            return [Int32(clip.count)]
+        }
+
+        func release() {
+            let next = waiting.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+            if let next { next.resume() } else { released.withLock { $0 += 1 } }
+        }
+    }
+
+    @Test func onePassAtATimeEachFromTheLatestDraft() async {
+        let passes = Passes(), keeper = DraftKeeper()
+        var started = passes.started.makeAsyncIterator(), ended = passes.ended.makeAsyncIterator()
+        keeper.update([7])
+        keeper.speaking([0, 0], transcribe: passes.transcribe)
+        #expect(await started.next() == [7])
+        keeper.speaking([0, 0, 0], transcribe: passes.transcribe)   // busy: not started
+        passes.release()
+        #expect(await ended.next() == 2)
+        while keeper.tokens != [2] { await Task.yield() }
+        keeper.speaking([0, 0, 0, 0], transcribe: passes.transcribe)
+        #expect(await started.next() == [2], "the next pass starts from the last one's tokens; the busy call left none")
+        passes.release()
+        #expect(await ended.next() == 4)
+        while keeper.tokens != [4] { await Task.yield() }
+    }
+
+    @Test func aPauseStopsThePassAndItsResultIsNotKept() async {
+        let passes = Passes(), keeper = DraftKeeper()
+        var started = passes.started.makeAsyncIterator(), ended = passes.ended.makeAsyncIterator()
+        keeper.speaking([0, 0, 0], transcribe: passes.transcribe)
+        _ = await started.next()
+        keeper.stop()
+        keeper.update([9, 9])
+        passes.release()
+        #expect(await ended.next() == 3)
+        // The stopped pass blocks no other, and its result (3) was not kept.
+        keeper.speaking([0], transcribe: passes.transcribe)
+        #expect(await started.next() == [9, 9])
+        #expect(keeper.tokens == [9, 9])
+        passes.release()
+        #expect(await ended.next() == 1)
+        while keeper.tokens != [1] { await Task.yield() }
+        keeper.update([])
+        #expect(keeper.tokens == [1], "an empty transcript leaves the draft as it was")
     }
 }

@@ -84,6 +84,52 @@ struct TranscriberTests {
         await #expect(throws: CancellationError.self) { try await transcription.value }
     }
 
+    /// A draft (whisper's tokens for the start of the same audio, `TranscriptionOptions.draft`)
+    /// is checked in batches, not trusted: right, wrong or partial, the text is whisper's own,
+    /// and only a right one is confirmed. (Without the check, the wrong draft's words came back.)
+    @Test func aDraftIsConfirmedNotTrusted() async throws {
+        let samples = try WAVFile(contentsOf: DefaultModels.jfkSample).monoSamples()
+        let transcriber = try Transcriber(modelPath: DefaultModels.whisper)
+        let plain = try await transcriber.transcribe(samples, options: TranscriptionOptions(language: "en"))
+        #expect(plain.draftAccepted == nil)
+        #expect(plain.tokens.count > 15)
+        func drafted(_ draft: [Int32], _ clip: [Float] = samples) async throws -> Transcript {
+            var options = TranscriptionOptions(language: "en")
+            options.draft = draft
+            return try await transcriber.transcribe(clip, options: options)
+        }
+        let whole = try await drafted(plain.tokens)
+        #expect(whole.text == plain.text)
+        #expect(whole.tokens == plain.tokens)
+        #expect(whole.draftAccepted == plain.tokens.count)
+
+        // Another text entirely (the same tokens backwards): nothing of it is kept.
+        let wrong = try await drafted(plain.tokens.reversed())
+        #expect(wrong.text == plain.text)
+        #expect((wrong.draftAccepted ?? 0) < 4)
+
+        // The answer heard 4 s earlier, as a pass while the person spoke would leave it.
+        let earlier = try await transcriber.transcribe(Array(samples.prefix(samples.count - 4 * 16_000)),
+                                                       options: TranscriptionOptions(language: "en"))
+        let later = try await drafted(earlier.tokens)
+        #expect(later.text == plain.text)
+        #expect((later.draftAccepted ?? 0) >= earlier.tokens.count / 2, "\(later.draftAccepted ?? -1) of \(earlier.tokens.count)")
+
+        // One word changed in the middle: the rest of the draft is found again after it.
+        var changed = plain.tokens
+        changed[changed.count / 2] = plain.tokens[1]
+        let mended = try await drafted(changed)
+        #expect(mended.text == plain.text)
+        #expect((mended.draftAccepted ?? 0) >= plain.tokens.count - 3)
+
+        // Decoding the draft path does not take (beam search): whisper_full, the draft ignored.
+        var beam = FileTranscription.options(language: "en", fast: false, segmentTimes: false)
+        beam.draft = changed
+        let files = try await transcriber.transcribe(samples, options: beam)
+        #expect(files.draftAccepted == nil)
+        #expect(files.text.lowercased().contains("ask not what your country can do for you"))
+    }
+
     @Test func missingModelIsExplained() {
         #expect(throws: TranscriberError.modelMissing(path: "/nonexistent/model.bin")) {
             _ = try Transcriber(modelPath: "/nonexistent/model.bin")
