@@ -34,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CPulse", path: "Sources/CPulse", pkgConfig: "libpulse"),
         .systemLibrary(name: "CWhisper", path: "Sources/CWhisper"),
         .systemLibrary(name: "CLlama", path: "Sources/CLlama"),
+        // glibc's malloc tuning, for the executable's memory (see main.swift).
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // Catches llama.cpp's C++ exceptions before they can reach (and abort) Swift.
         .target(name: "CLlamaGuard", cxxSettings: [.unsafeFlags(["-I\(enginePrefix)/include"])],
                 linkerSettings: engineLinking + [.linkedLibrary("llama"), .linkedLibrary("ggml-base")]),
@@ -62,7 +64,7 @@ let package = Package(
         // The command-line program: option parsing, the screen, main.
         .executableTarget(name: "dialogue-memo",
                           dependencies: ["DialogueCore", "Dialogue", "Speech", "Transcription", "Decisions", "Notes",
-                                         "VoiceSession", "Options"],
+                                         "VoiceSession", "Options", "CMalloc"],
                           swiftSettings: engineHeaders, linkerSettings: engineLinking),
 
         .testTarget(name: "DialogueCoreTests", dependencies: ["DialogueCore"]),
