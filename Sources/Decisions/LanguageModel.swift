@@ -47,6 +47,9 @@ public actor LanguageModel {
     var vocab: OpaquePointer { handle.vocab }
     /// The tokens whose keys and values are in the cache, in order.
     var cached: [llama_token] = []
+    /// The answer last read after the ending probe's instruction (in its own sequence), with
+    /// its layer's rows: a longer draft of the same answer reads only what it adds.
+    var probeAnswer = ProbeAnswer()
     /// Sequences one context holds: the prompt's, plus one per option scored at once (20 at
     /// most). No more: llama.cpp reserves (and clears) an output row of the whole vocabulary per
     /// sequence, 1 MB each for gemma.
@@ -161,6 +164,12 @@ public actor LanguageModel {
             n = llama_tokenize(vocab, text, utf8Count, &tokens, Int32(tokens.count), addSpecial, true)
         }
         return Array(tokens.prefix(Int(max(n, 0))))
+    }
+
+    /// Reads `text` into the KV cache (as the start of a later prompt), without computing
+    /// anything after it.
+    public func prefill(_ text: String) throws {
+        try evaluate(tokenize(text, addSpecial: true), hidden: canScoreFromHiddenStates())
     }
 
     /// Brings the KV cache to exactly `tokens`: keeps the common prefix with what is cached,

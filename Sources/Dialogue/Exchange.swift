@@ -101,12 +101,18 @@ public struct Exchange: Sendable {
                     before = conversation
                     asked = question
                 }
-                let decideEarly = { @Sendable (soFar: String) -> Task<Void, Never> in
-                    let heard = soFar.trimmingCharacters(in: .whitespacesAndNewlines)
-                    // Journaled as heard so far (a kill keeps it), unless it refuses.
-                    if rules.refusal(in: heard, answering: asked) == nil { try? journal.append(goesOn ? .continued(heard) : .heard(heard)) }
-                    let guess = before.appending(asked, answer: heard)
-                    return early.start(for: guess) { await questions.nextQuestion(after: guess) }
+                let decideEarly = { @Sendable (soFar: AnswerSoFar) -> Task<Void, Never> in
+                    switch soFar {
+                    case .speaking(let text):
+                        let draft = before.appending(asked, answer: text.trimmingCharacters(in: .whitespacesAndNewlines))
+                        return Task { await questions.prepare(after: draft) }
+                    case .paused(let text):
+                        let heard = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                        // Journaled as heard so far (a kill keeps it), unless it refuses.
+                        if rules.refusal(in: heard, answering: asked) == nil { try? journal.append(goesOn ? .continued(heard) : .heard(heard)) }
+                        let guess = before.appending(asked, answer: heard)
+                        return early.start(for: guess) { await questions.nextQuestion(after: guess) }
+                    }
                 }
                 let reply: AnswerOutcome
                 if goesOn, let resumable = answers as? any ResumableAnswers {

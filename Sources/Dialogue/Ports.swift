@@ -27,15 +27,25 @@ public enum AnswerOutcome: Sendable, Hashable {
     case ended(partial: String?)
 }
 
+/// What a source passes on about an answer before it is over.
+public enum AnswerSoFar: Sendable, Hashable {
+    /// The person paused: what they said so far may be the whole answer, so the next question
+    /// is decided now.
+    case paused(String)
+    /// The person is still speaking: what they said so far, for work that the decision at the
+    /// next pause can reuse (the model reads the prompt up to this answer ahead of time).
+    case speaking(String)
+}
+
 /// Gets the answer to the prompt just spoken: listen + transcribe, or read a typed line.
 public protocol AnswerSource: Sendable {
     func answer(to question: TurnQuestion) async throws -> AnswerOutcome
-    /// The same; while the person may still go on (a pause not yet long enough to end the
-    /// answer), the source may pass what they said so far to `early`, so the next question is
-    /// decided during the pause. `early` returns that work, which must finish before the
-    /// source runs its own engine again (two engines at once collapse on 2 cores).
+    /// The same; before the answer is over the source may pass what was said so far to `early`
+    /// (`AnswerSoFar`), so the next question is decided, or prepared, while the person pauses
+    /// or speaks. `early` returns that work, which must finish before the source runs its own
+    /// engine again (two engines at once collapse on 2 cores).
     func answer(to question: TurnQuestion,
-                early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome
+                early: @escaping @Sendable (AnswerSoFar) -> Task<Void, Never>) async throws -> AnswerOutcome
 }
 
 /// A source whose answers can go on after they seemed over (the voice: a person who only
@@ -47,13 +57,13 @@ public protocol ResumableAnswers: AnswerSource {
     func speechResumed() async -> Bool
     /// The answer to `question` heard on: all of it, what was said before and what follows.
     func continueAnswer(to question: TurnQuestion,
-                        early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome
+                        early: @escaping @Sendable (AnswerSoFar) -> Task<Void, Never>) async throws -> AnswerOutcome
 }
 
 extension AnswerSource {
     /// Sources that cannot tell early (typing, test doubles) just answer.
     public func answer(to question: TurnQuestion,
-                       early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome {
+                       early: @escaping @Sendable (AnswerSoFar) -> Task<Void, Never>) async throws -> AnswerOutcome {
         try await answer(to: question)
     }
 }
@@ -62,6 +72,13 @@ extension AnswerSource {
 /// fall back to the rules alone; they never throw.
 public protocol QuestionDeciding: Sendable {
     func nextQuestion(after conversation: Conversation) async -> Decision
+    /// Work that a decision for a conversation starting like `conversation` can reuse (its
+    /// latest answer is still being spoken). Optional: nothing by default.
+    func prepare(after conversation: Conversation) async
+}
+
+extension QuestionDeciding {
+    public func prepare(after conversation: Conversation) async {}
 }
 
 /// Groups the numbered sentences; never throws (the local fallback layout is always there).

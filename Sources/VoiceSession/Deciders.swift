@@ -36,6 +36,9 @@ struct Deciders: Sendable {
         func nextQuestion(after conversation: Conversation) async -> Decision {
             await loading.value.questions.nextQuestion(after: conversation)
         }
+        func prepare(after conversation: Conversation) async {
+            await loading.value.questions.prepare(after: conversation)
+        }
         func layout(for sources: [Source]) async -> (Layout, LayoutSource) {
             await loading.value.layouts.layout(for: sources)
         }
@@ -52,6 +55,8 @@ struct ModelDeciders: QuestionDeciding, LayoutDeciding {
 
     /// The one-time work (prompt prefix, calibration) done before the first question is needed.
     func warmUp() async { try? await service.warmUp() }
+
+    func prepare(after conversation: Conversation) async { await service.prepare(conversation) }
 
     func nextQuestion(after conversation: Conversation) async -> Decision {
         do {

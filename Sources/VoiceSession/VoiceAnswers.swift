@@ -99,23 +99,24 @@ public struct VoiceAnswers: ResumableAnswers {
     }
 
     public func answer(to question: TurnQuestion,
-                       early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome {
+                       early: @escaping @Sendable (AnswerSoFar) -> Task<Void, Never>) async throws -> AnswerOutcome {
         try await hear(question, early: early).outcome
     }
 
     public func speechResumed() async -> Bool { await listener.speechResumed() }
 
     public func continueAnswer(to question: TurnQuestion,
-                               early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome {
+                               early: @escaping @Sendable (AnswerSoFar) -> Task<Void, Never>) async throws -> AnswerOutcome {
         try await hear(question, continuing: true, early: early).outcome
     }
 
     /// Listens and transcribes the answer to `question` (the demo's person answers it). `early`
     /// receives the answer as heard at a pause (overlap only), so the next question is decided
-    /// within the hangover.
+    /// within the hangover, and as drafted while the person speaks, so that decision starts
+    /// from a prompt the model has mostly read.
     /// With `continuing`, the answer the person went on with is heard on, all of it.
     public func hear(_ question: TurnQuestion = .opening, continuing: Bool = false,
-                     early: (@Sendable (String) -> Task<Void, Never>)?) async throws -> HeardAnswer {
+                     early: (@Sendable (AnswerSoFar) -> Task<Void, Never>)?) async throws -> HeardAnswer {
         let feedback = self.feedback, engineGate = self.engineGate, pack = feedback.pack
         feedback.started()
         // Every pause transcribes the whole answer so far: stretches transcribed apart lose
@@ -126,7 +127,12 @@ public struct VoiceAnswers: ResumableAnswers {
         let drafts = DraftKeeper()
         let adaptive = overlap ? self.adaptive : nil, listener = self.listener
         let whileSpeaking = { @Sendable (clip: [Float], draft: [Int32]) async throws -> [Int32] in
-            try await self.transcript(clip, draft: draft).tokens
+            let transcript = try await self.transcript(clip, draft: draft)
+            // The model reads the prompt up to the answer so far: the decision at the pause
+            // then evaluates only what the answer has gained since.
+            let heard = transcript.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let early, !heard.isEmpty, !Task.isCancelled { engineGate.hold(early(.speaking(heard))) }
+            return transcript.tokens
         }
         let atPause = { @Sendable (clip: [Float]) async throws -> String in
             let transcript: Transcript
@@ -153,7 +159,7 @@ public struct VoiceAnswers: ResumableAnswers {
                 feedback.heard(heard)
                 if let early {
                     feedback.events.emit(.decidingEarly)
-                    engineGate.hold(early(heard))
+                    engineGate.hold(early(.paused(heard)))
                 }
             }
             return text

@@ -71,6 +71,36 @@ struct DecisionServiceTests {
         }
     }
 
+    /// While the person speaks, the prompt is read up to their answer as drafted so far
+    /// (`prepare`); the decision at the pause then reuses every token it shares with that, and
+    /// scores the labels as a decision made from scratch does, up to rounding.
+    @Test func aDecisionPreparedOnTheDraftReusesItAndScoresTheSame() async throws {
+        let rules = try DecisionFixtures.rules("en")
+        let draft = Conversation().appending(.opening, answer: "A kettle that stops itself at eighty degrees, because green tea")
+        let final = Conversation().appending(.opening, answer: "A kettle that stops itself at eighty degrees, because green tea burns at a hundred.")
+        let prepared = try LanguageModel(path: DecisionFixtures.defaultModelPath, contextSize: 4096)
+        let service = DecisionService(model: prepared, settings: DecisionFixtures.settings())
+        try await service.warmUp()
+        await service.prepare(draft)
+        let prompt = QuestionPrompt.make(conversation: final, hints: rules.angleHints(final))
+        let finalTokens = await prepared.tokenize(prompt.render(for: prepared, format: service.format), addSpecial: true)
+        let draftAnswerEnd = await prepared.tokenize(prompt.render(for: prepared, format: service.format)
+            .components(separatedBy: "burns at")[0], addSpecial: true).count
+        let reused = zip(await prepared.cached, finalTokens).prefix { $0 == $1 }.count
+        // Everything up to the draft's last word was read ahead (a token at the seam may differ).
+        #expect(reused >= draftAnswerEnd - 2, "reused \(reused) of \(finalTokens.count) tokens; the draft ends at \(draftAnswerEnd)")
+        let options = rules.allowedChoices(final).choices
+        let afterPreparing = try await service.scoreLabels(options, prompt: prompt, model: prepared, deadline: .unlimited)
+        let fresh = DecisionService(model: try LanguageModel(path: DecisionFixtures.defaultModelPath, contextSize: 4096),
+                                    settings: DecisionFixtures.settings())
+        let fromScratch = try await fresh.scoreLabels(options, prompt: prompt, model: try #require(fresh.model), deadline: .unlimited)
+        // The same sums, evaluated in other batches: a 4-bit model's batched and one-token
+        // kernels round differently (up to ~0.25 here, as a prompt after a cached prefix does).
+        for (choice, (a, b)) in zip(options, zip(afterPreparing, fromScratch)) {
+            #expect(abs(a - b) < 0.3 + 0.03 * abs(b), "\(choice): prepared \(a), from scratch \(b)")
+        }
+    }
+
     @Test func withoutAModelTheRulesDecideAlone() async throws {
         let service = DecisionService(model: nil)
         let rules = try DecisionFixtures.rules("en")

@@ -181,6 +181,32 @@ struct EndingProbeModelTests {
         #expect(outcome.decision.choice == .stop && outcome.decision.source == .model, "\(outcome)")
     }
 
+    /// An answer read after a draft of it (the same answer cut short while it was spoken, read
+    /// first to prepare the decision) keeps the draft's rows and reads only the rest: its
+    /// features are those of the answer read alone, and a different answer read next shares
+    /// nothing it should not.
+    @Test func featuresAfterADraftAreTheFeaturesReadAlone() async throws {
+        let answer = "I think that's enough for today, my train is here, let's stop."
+        let draft = String(answer.prefix(27))
+        let fresh = try LanguageModel(path: DecisionFixtures.defaultModelPath, contextSize: 1024)
+        let alone = try #require(try await fresh.endingFeatures(of: answer, layerCount: 10))
+        let drafted = try LanguageModel(path: DecisionFixtures.defaultModelPath, contextSize: 1024)
+        _ = try await drafted.endingFeatures(of: draft, layerCount: 10)
+        let kept = await drafted.probeAnswer.tokens.count
+        let afterDraft = try #require(try await drafted.endingFeatures(of: answer, layerCount: 10))
+        let read = await drafted.probeAnswer.tokens.count
+        #expect(kept > 3 && kept < read, "the draft is a strict start of the answer")
+        func distance(_ a: [Float], _ b: [Float]) -> Float { zip(a, b).map { abs($0 - $1) }.max() ?? 0 }
+        let scale = alone.whole.map(abs).max() ?? 1
+        #expect(distance(alone.whole, afterDraft.whole) < 0.01 * scale)
+        #expect(distance(alone.close, afterDraft.close) < 0.01 * scale)
+        // Another answer afterwards: read as it would be alone.
+        let other = "Let's keep going, I have more to say about the garden."
+        let otherAlone = try #require(try await fresh.endingFeatures(of: other, layerCount: 10))
+        let otherNext = try #require(try await drafted.endingFeatures(of: other, layerCount: 10))
+        #expect(distance(otherAlone.whole, otherNext.whole) < 0.01 * scale)
+    }
+
     @Test func aProbeForAnotherModelReadsNothing() async throws {
         let sure = EndingProbe.Readout(LinearReadout(bias: 9, weights: []), threshold: 0)
         let other = EndingProbe(model: ModelFingerprint(embedding: 640, layers: 18, fileBytes: 1), layerCount: 10,

@@ -159,9 +159,9 @@ final class PausingSource: AnswerSource, @unchecked Sendable {
     }
 
     func answer(to question: TurnQuestion,
-                early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome {
+                early: @escaping @Sendable (AnswerSoFar) -> Task<Void, Never>) async throws -> AnswerOutcome {
         guard let reply = lock.withLock({ replies.isEmpty ? nil : replies.removeFirst() }) else { return .noAnswer }
-        await early(reply.heard).value
+        await early(.paused(reply.heard)).value
         return reply.final
     }
 }

@@ -53,7 +53,7 @@ final class GoingOnVoice: ResumableAnswers, PromptSpeaking, JournalWriting, @unc
     }
 
     func continueAnswer(to question: TurnQuestion,
-                        early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome {
+                        early: @escaping @Sendable (AnswerSoFar) -> Task<Void, Never>) async throws -> AnswerOutcome {
         lock.withLock {
             guard let (before, after) = current, let after else { return .noAnswer }
             current = (before + " " + after, nil)

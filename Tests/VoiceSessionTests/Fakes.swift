@@ -97,7 +97,7 @@ final class GoingOnAnswers: ResumableAnswers {
         return false
     }
     func continueAnswer(to question: TurnQuestion,
-                        early: @escaping @Sendable (String) -> Task<Void, Never>) async throws -> AnswerOutcome {
+                        early: @escaping @Sendable (AnswerSoFar) -> Task<Void, Never>) async throws -> AnswerOutcome {
         .answer("A tool library for my street.")
     }
 }
