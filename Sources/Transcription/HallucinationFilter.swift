@@ -164,19 +164,28 @@ public struct HallucinationFilter: Sendable {
     /// is more than 24 tokens (the former bound, which let the demo's loop run to the cap).
     public static let longestLoopTokens = 48
 
-    /// Whether the tokens whisper has decoded so far end in a loop: the same 2 to
-    /// `longestLoopTokens` tokens three times in a row, or one token eight times. The
-    /// transcriber then makes whisper end the segment, instead of looping up to the token cap
-    /// (3.9 s for that German answer).
+    /// Whether the tokens whisper has decoded so far end in a loop: the same phrase of
+    /// `shortUnitTokens` to `longestLoopTokens` tokens three times in a row, a shorter unit six
+    /// times, or one token eight times. The transcriber then makes whisper end the segment,
+    /// instead of looping up to the token cap (3.9 s for that German answer). Without timestamp
+    /// tokens that ends the whole transcript, so what people do repeat must pass: "words,
+    /// words, words" (a 2-token unit three times) had cut a real monologue's last eight words.
     public static func endsInLoop(_ tokens: [Int32]) -> Bool {
         if tokens.count >= 8, Set(tokens.suffix(8)).count == 1 { return true }
-        for length in 2...longestLoopTokens where tokens.count >= 3 * length {
-            let tail = Array(tokens.suffix(3 * length))
-            if Set(tail[0..<length]).count > 1, tail[0..<length].elementsEqual(tail[length..<(2 * length)]),
-               tail[length..<(2 * length)].elementsEqual(tail[(2 * length)...]) { return true }
+        for length in 2...longestLoopTokens {
+            let times = length < shortUnitTokens ? 6 : 3
+            guard tokens.count >= times * length else { continue }
+            let tail = Array(tokens.suffix(times * length))
+            let unit = tail[0..<length]
+            if Set(unit).count > 1, (1..<times).allSatisfy({ tail[($0 * length)..<(($0 + 1) * length)].elementsEqual(unit) }) {
+                return true
+            }
         }
         return false
     }
+
+    /// Units shorter than this (a word and its comma, "no, no") are repeated by people too.
+    static let shortUnitTokens = 6
 
     static func normalized(_ text: String) -> String {
         let folded = text.lowercased().folding(options: [.widthInsensitive], locale: nil)

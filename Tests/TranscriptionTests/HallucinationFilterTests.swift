@@ -102,9 +102,14 @@ struct HallucinationFilterTests {
     }
 
     @Test func tokensEndingInALoopAreCaught() {
-        #expect(HallucinationFilter.endsInLoop([9, 1, 2, 3, 1, 2, 3, 1, 2, 3]))
+        let unit: [Int32] = [1, 2, 3]
+        #expect(HallucinationFilter.endsInLoop([9] + Array([[Int32]](repeating: unit, count: 6).joined())))
         #expect(HallucinationFilter.endsInLoop(Array(repeating: 5, count: 8)))
         #expect(!HallucinationFilter.endsInLoop([9, 1, 2, 3, 1, 2, 3]))
+        // A word and its comma said three or four times is speech (" words, words, words, words"
+        // ended a real monologue before its last eight words were written).
+        #expect(!HallucinationFilter.endsInLoop([9, 1, 2, 3, 1, 2, 3, 1, 2, 3]))
+        #expect(!HallucinationFilter.endsInLoop([9] + Array([[Int32]](repeating: [7, 8], count: 5).joined())))
         #expect(!HallucinationFilter.endsInLoop(Array(repeating: 5, count: 7)))
         #expect(!HallucinationFilter.endsInLoop([1, 2, 3, 1, 2, 3, 1, 2, 4]))
         // 24 tokens, a long sentence; 40, a Japanese one of about 30 characters.

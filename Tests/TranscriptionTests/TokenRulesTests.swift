@@ -23,10 +23,13 @@ struct TokenRulesTests {
 
     @Test func aLoopLeavesOnlyEndOfTextAndTimestamps() {
         let rules = TokenRules(nonSpeech: [3], endOfText: 50)
-        // "a b c" three times; the timestamp token (55) between them does not hide the loop.
-        let logits = Self.logits(after: [20, 21, 22, 55, 20, 21, 22, 20, 21, 22], rules: rules)
+        // "a b c" six times; the timestamp token (55) among them does not hide the loop.
+        let logits = Self.logits(after: [20, 21, 22, 55] + Array([[whisper_token]](repeating: [20, 21, 22], count: 5).joined()), rules: rules)
         #expect((0..<50).allSatisfy { logits[$0] == -.infinity })
         #expect((50..<60).allSatisfy { logits[$0] == 1 })
+        // Three times is a word a person repeats ("words, words, words"): whisper goes on.
+        let repeated = Self.logits(after: [20, 21, 22, 20, 21, 22, 20, 21, 22], rules: rules)
+        #expect(repeated.indices.filter { repeated[$0] == -.infinity } == [3])
     }
 
     @Test func theDefaultModelsNonSpeechTokensAreTheListedSymbols() throws {
