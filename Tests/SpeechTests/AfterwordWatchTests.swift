@@ -33,6 +33,15 @@ struct AfterwordWatchTests {
                 "control: the bursts are long enough to pass for the person without a question playing")
     }
 
+    /// A tenth of a second of voice stops the next question (so it stops within 150 ms of the
+    /// person's first sound); a click does not.
+    @Test func beforeAQuestionATenthOfASecondIsEnoughAndAClickIsNot() {
+        let voice = makeAudio { _ = $0.silence(0.3); _ = $0.voice(0.11, dBFS: -32); _ = $0.silence(0.5) }
+        #expect(Self.afterword(hearing: voice, questionPlays: false).heardSpeech)
+        let click = makeAudio { _ = $0.silence(0.3); _ = $0.voice(0.05, dBFS: -20); _ = $0.silence(0.5) }
+        #expect(Self.afterword(hearing: click, questionPlays: false).heardSpeech == false)
+    }
+
     @Test func whileAQuestionPlaysEchoBurstsAreNotThePerson() {
         #expect(Self.afterword(hearing: Self.echoBursts, questionPlays: true).heardSpeech == false)
     }
