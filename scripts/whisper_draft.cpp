@@ -26,6 +26,27 @@ extern "C" WHISPER_API int dialogue_memo_full_with_draft(
         const float * samples, int n_samples,
         const whisper_token * draft, int n_draft, int * n_accepted);
 
+// whisper_encode_internal asks its abort callback only once the encoder has run: 200-400 ms on two
+// cores for an answer of a few seconds, which a pause waited out for a pass it had made useless.
+// The callback is lent to the backends for the encoder, whose graph then stops between two nodes.
+static void dialogue_memo_lend_abort(whisper_state * state, ggml_abort_callback callback, void * data) {
+    for (ggml_backend_t backend : state->backends) {
+        ggml_backend_dev_t dev = ggml_backend_get_device(backend);
+        ggml_backend_reg_t reg = dev ? ggml_backend_dev_backend_reg(dev) : nullptr;
+        auto * set = reg ? (ggml_backend_set_abort_callback_t) ggml_backend_reg_get_proc_address(reg, "ggml_backend_set_abort_callback") : nullptr;
+        if (set) {
+            set(backend, callback, data);
+        }
+    }
+}
+
+// Encoder runs whisper finished in this context (an aborted one is not counted).
+extern "C" WHISPER_API int dialogue_memo_encoder_runs(struct whisper_context * ctx);
+
+extern "C" WHISPER_API int dialogue_memo_encoder_runs(struct whisper_context * ctx) {
+    return ctx->state ? ctx->state->n_encode : 0;
+}
+
 extern "C" WHISPER_API int dialogue_memo_full_with_draft(
         struct whisper_context * ctx, struct whisper_full_params params,
         const float * samples, int n_samples,
@@ -69,7 +90,10 @@ extern "C" WHISPER_API int dialogue_memo_full_with_draft(
     prompt.push_back(whisper_token_not(ctx));
     const int n_prompt = prompt.size();
 
-    if (!whisper_encode_internal(*ctx, *state, 0, params.n_threads, params.abort_callback, params.abort_callback_user_data)) {
+    dialogue_memo_lend_abort(state, params.abort_callback, params.abort_callback_user_data);
+    const bool encoded = whisper_encode_internal(*ctx, *state, 0, params.n_threads, params.abort_callback, params.abort_callback_user_data);
+    dialogue_memo_lend_abort(state, nullptr, nullptr);
+    if (!encoded) {
         return -6;
     }
 

@@ -9,3 +9,7 @@
 int dialogue_memo_full_with_draft(struct whisper_context * ctx, struct whisper_full_params params,
                                   const float * samples, int n_samples,
                                   const whisper_token * draft, int n_draft, int * n_accepted);
+
+// Encoder runs whisper finished in this context: an encoder stopped by the abort callback (which
+// dialogue_memo_full_with_draft lends to the backends, so it stops inside the encoder) is not one.
+int dialogue_memo_encoder_runs(struct whisper_context * ctx);

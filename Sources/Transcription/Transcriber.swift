@@ -156,6 +156,13 @@ public actor Transcriber {
         return loaded.context
     }
 
+    /// Encoder runs whisper finished in the latest transcription (its timings are reset at each
+    /// one): one stopped by cancellation is not counted (a pause stops the pass under way inside
+    /// the encoder, see scripts/whisper_draft.cpp).
+    var encoderRuns: Int32 {
+        dialogue_memo_encoder_runs(context) + (unpadded.map { dialogue_memo_encoder_runs($0.context) } ?? 0)
+    }
+
     /// Whether whisper has the language code ("en", "ja", …); needs no model.
     public static func knowsLanguage(_ code: String) -> Bool {
         EngineLog.install()   // whisper logs an unknown code

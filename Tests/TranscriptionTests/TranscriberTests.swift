@@ -74,6 +74,21 @@ struct TranscriberTests {
         }
     }
 
+    /// The dialogue's passes (with a draft) stop inside whisper's encoder when cancelled, not
+    /// after it: a pause does not wait out the encoder of a pass it has made useless.
+    @Test func anAbortStopsTheEncoderItself() async throws {
+        let samples = try WAVFile(contentsOf: DefaultModels.jfkSample).monoSamples()
+        let transcriber = try Transcriber(modelPath: DefaultModels.whisper)
+        var options = TranscriptionOptions(language: "en")
+        options.draft = []
+        _ = try await transcriber.transcribe(samples, options: options)
+        #expect(await transcriber.encoderRuns == 1)
+        let abort = AbortFlag()
+        abort.raise()
+        await #expect(throws: CancellationError.self) { try await transcriber.run(samples, options: options, abort: abort) }
+        #expect(await transcriber.encoderRuns == 0, "the encoder ran to its end although the pass was cancelled")
+    }
+
     @Test func aCancelledTaskGetsCancellationError() async throws {
         let samples = try WAVFile(contentsOf: DefaultModels.jfkSample).monoSamples()
         let transcriber = try Transcriber(modelPath: DefaultModels.whisper)
