@@ -18,4 +18,13 @@ public struct PCMBuffer: Sendable, Equatable {
         copy.append(contentsOf: samples)
         return PCMBuffer(sampleRate: sampleRate, samples: copy)
     }
+
+    /// A copy without the silence in front of the first sample above `level`, but `keeping` of
+    /// it: espeak-ng starts some prompts with up to 50 ms of near-silence, which only delays
+    /// the question after a decision. A buffer that never rises above `level` is kept whole.
+    public func trimmingLeadingSilence(above level: Int16 = 64, keeping seconds: Double = 0.005) -> PCMBuffer {
+        guard let first = samples.firstIndex(where: { $0 > level || $0 < -level }) else { return self }
+        let start = max(0, first - Int((seconds * Double(sampleRate)).rounded()))
+        return PCMBuffer(sampleRate: sampleRate, samples: Array(samples[start...]))
+    }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Every question of one interface language, rendered once at start-up and kept in memory, so
-/// that no synthesis sits between a decision and its audio. Nothing is written to disk.
+/// that no synthesis sits between a decision and its audio, and without espeak-ng's own silence
+/// in front (the speaker adds its own). Nothing is written to disk.
 public struct PromptCache<Key: Hashable & Sendable>: Sendable {
     public let voice: String
     private let buffers: [Key: PCMBuffer]
@@ -16,7 +17,7 @@ public struct PromptCache<Key: Hashable & Sendable>: Sendable {
         let started = clock.now
         var buffers: [Key: PCMBuffer] = [:]
         for (key, text) in texts {
-            buffers[key] = try synthesizer.render(text, voice: voice)
+            buffers[key] = try synthesizer.render(text, voice: voice).trimmingLeadingSilence()
         }
         self.voice = voice
         self.buffers = buffers

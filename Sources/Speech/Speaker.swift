@@ -5,10 +5,11 @@ import Synchronization
 /// silence in front, and returns only once the sound has really been played, so the listener
 /// never starts while the question is still coming out of the speaker.
 public final class Speaker: Sendable {
-    /// 0.24 s before the first prompt of an exchange, while the output path wakes up; 0.06 s
-    /// before later prompts. Without it the first ~20 ms of the question were cut.
+    /// 0.24 s before the first prompt of an exchange, while the output path wakes up: without
+    /// it the first ~20 ms of the question were cut. Later prompts play through the stream kept
+    /// open, so 0.02 s is enough; every millisecond of it is turn latency.
     public static let firstPromptSilence: Double = 0.24
-    public static let laterPromptSilence: Double = 0.06
+    public static let laterPromptSilence: Double = 0.02
 
     public let server: AudioServer
     /// The output asked for; nil means the server's default.
