@@ -78,6 +78,10 @@ class Summary:
     wait_mean_ms: int | None = None
     fixed_wait_median_ms: int | None = None
     fixed_wait_mean_ms: int | None = None
+    transcript_after_endpoint_p50_ms: int | None = None   # issue 15: the adaptive dialogues
+    transcript_after_endpoint_p95_ms: int | None = None
+    fixed_transcript_after_endpoint_p50_ms: int | None = None
+    fixed_transcript_after_endpoint_p95_ms: int | None = None
     per_language: dict[str, LanguageSummary] = field(default_factory=dict)
     startup_ms: int | None = None
     startup_min_ms: int | None = None
@@ -137,6 +141,10 @@ def add_latency(s, dialogues, languages):
     s.adaptive_vs_fixed = ratio(s.turn_latency_p50_ms, s.fixed_p50_ms)
     s.wait_median_ms, s.wait_mean_ms = wait_figures(dialogues, "overlap")
     s.fixed_wait_median_ms, s.fixed_wait_mean_ms = wait_figures(dialogues, "fixed")
+    after = Stats.of(transcript_after_endpoint(dialogues, "overlap"))
+    s.transcript_after_endpoint_p50_ms, s.transcript_after_endpoint_p95_ms = after.p50, after.p95
+    after = Stats.of(transcript_after_endpoint(dialogues, "fixed"))
+    s.fixed_transcript_after_endpoint_p50_ms, s.fixed_transcript_after_endpoint_p95_ms = after.p50, after.p95
     for lang in languages:
         o, n = Stats.of(latencies(dialogues, "overlap", lang)), Stats.of(latencies(dialogues, "no_overlap", lang))
         f = Stats.of(latencies(dialogues, "fixed", lang))
@@ -148,6 +156,20 @@ def add_latency(s, dialogues, languages):
         row.going_on_went_on = sum(d.went_on for d in dialogues if d.mode == "going_on" and d.lang == lang)
         row.barge_in_ms = [x for d in dialogues if d.mode == "going_on" and d.lang == lang for x in d.barge_in_ms]
         s.per_language[lang] = row
+
+
+def transcript_after_endpoint(dialogues, mode):
+    """Per question turn, ms from the endpoint to the transcript in hand (its `transcribed`
+    event), on the program's own clock: a few ms when the transcript at the pause was ready.
+
+    >>> from dmbench.dialogues import Dialogue, Turn
+    >>> t = Turn("question", 900.0, 1.0, 1.9, 2.0, {"endpoint_ms": 600, "transcribed_ms": 602})
+    >>> u = Turn("question", 900.0, 1.0, 1.9, 2.0, {"endpoint_ms": 600, "transcribed_ms": 790})
+    >>> transcript_after_endpoint([Dialogue("en", "overlap", 0, 0, 1.0, 500.0, turns=[t, u])], "overlap")
+    [2, 190]
+    """
+    return [t.breakdown["transcribed_ms"] - t.breakdown["endpoint_ms"] for d in dialogues if d.mode == mode
+            for t in d.turns if t.kind == "question" and "transcribed_ms" in t.breakdown and "endpoint_ms" in t.breakdown]
 
 
 def wait_figures(dialogues, mode, lang=None):
@@ -279,6 +301,9 @@ def print_breakdown(dialogues):
             cells = [[t.breakdown[k] for t in turns if k in t.breakdown] for k in BREAKDOWN]
             print(f"{mode:<12}" + "".join(f"{fmt(round(statistics.median(c)) if c else None):>16}" for c in cells))
     print("  (event times are on the program's clock, taken as seconds since launch: ±~30 ms against the audio)")
+    adaptive, fixed = (Stats.of(transcript_after_endpoint(dialogues, mode)) for mode in ("overlap", "fixed"))
+    print(f"  transcript in hand after the endpoint, per turn: adaptive p50 {fmt(adaptive.p50)} ms, p95 {fmt(adaptive.p95)} ms; "
+          f"fixed p50 {fmt(fixed.p50)} ms, p95 {fmt(fixed.p95)} ms (issue 15: 0 ms at p50, ≤ 150 ms at p95)")
 
 
 def print_startup(results):
@@ -305,6 +330,9 @@ def issue7_targets(s):
         ("turn latency p50 ≤ 0.5 × --no-overlap in every language",
          None if s.no_overlap_p50_ms is None else all(
              v.p50_ms is not None and v.no_overlap_p50_ms and v.p50_ms <= 0.5 * v.no_overlap_p50_ms for v in per)),
+        ("issue 15: transcript in hand at the endpoint (p50 ≤ 10 ms, the events' own order), p95 ≤ 150 ms",
+         None if s.transcript_after_endpoint_p50_ms is None else
+         s.transcript_after_endpoint_p50_ms <= 10 and s.transcript_after_endpoint_p95_ms <= 150),
         ("launch → first question ≤ 1.5 s", None if s.startup_ms is None else s.startup_ms <= 1500),
         ("peak RSS ≤ 600 MB", None if s.peak_rss_mb is None else s.peak_rss_mb <= 600),
     ]
