@@ -315,13 +315,30 @@ public struct TurnStrategy: Sendable {
         }
     }
 
-    public static let all: [TurnStrategy] = [
+    /// When the next question starts under `strategy`, as the person hears it: the decision
+    /// made at the pause (`decision` seconds after the transcript) sounds once the answer has
+    /// ended, and a person who goes on before that is heard on (`Afterword`), so only a silence
+    /// that outlasts this is a cut-off anyone meets. Unheard (no text at the pause), the
+    /// transcript and the decision come after the end.
+    public static func heard(_ strategy: TurnStrategy, decision: Double) -> TurnStrategy {
+        TurnStrategy(name: strategy.name) { result in
+            let ended = strategy.wait(result)
+            guard !result.text.isEmpty else { return ended + result.transcriptionSeconds + decision }
+            return max(ended, TurnEvaluation.pause + result.transcriptionSeconds + decision)
+        }
+    }
+
+    /// The strategies the live program can run, for `heard`.
+    public static let live: [TurnStrategy] = [
         .fixed("relaxed", Endpointing.Configuration.relaxed.hangover),
         .fixed("default", Endpointing.Configuration.default.hangover),
         .fixed("aggressive", Endpointing.Configuration.aggressive.hangover),
         .adaptive("relaxed", .relaxed, fallback: Endpointing.Configuration.relaxed.hangover),
         .adaptive("default", .default, fallback: Endpointing.Configuration.default.hangover),
         .adaptive("aggressive", .aggressive, fallback: Endpointing.Configuration.aggressive.hangover),
+    ]
+
+    public static let all: [TurnStrategy] = live + [
         .adaptive("relaxed", .relaxed, instant: true), .adaptive("default", .default, instant: true),
         .adaptive("aggressive", .aggressive, instant: true),
         .adaptive("default", .default),
@@ -353,10 +370,13 @@ public struct TurnSummary: Sendable {
 
     public let results: [TurnEvaluation.MomentResult]
     public let strategies: [TurnStrategy]
+    /// With a decision time: also the live strategies as the person hears them (`TurnStrategy.heard`).
+    public let decisionSeconds: Double?
 
     /// The model's rows only where it was measured (`--with-model`).
-    public init(_ results: [TurnEvaluation.MomentResult], strategies: [TurnStrategy]? = nil) {
+    public init(_ results: [TurnEvaluation.MomentResult], strategies: [TurnStrategy]? = nil, decisionSeconds: Double? = nil) {
         self.results = results
+        self.decisionSeconds = decisionSeconds
         let measured = results.contains { $0.modelCompletion != nil }
         let drafted = results.contains { $0.drafted != nil }
         self.strategies = strategies ?? TurnStrategy.all + (measured ? [.model(), .model(instant: true)] : [])
@@ -381,9 +401,24 @@ public struct TurnSummary: Sendable {
     }
 
     public var text: String {
-        let kinds: [TurnSet.Silence.Kind] = [.inside, .lengthened, .betweenSentences]
         var lines = ["== Turn-taking on real speech: cut-offs at keep-listening silences ≥ 200 ms, and the wait after a true end",
                      "   (T: whisper's time for the prefix at the pause, the dialogue's settings, on this machine)"]
+        lines += table(strategies, waitTitle: "wait median  mean", verdicts: true)
+        if let decisionSeconds {
+            lines += [String(format: "\n== As heard: the next question starts at the later of the end and the pause + T + %.2f s (its decision);", decisionSeconds),
+                      "   a person going on before that is heard on, so a cut-off here is a question spoken into a pause"]
+            lines += table(TurnStrategy.live.map { TurnStrategy.heard($0, decision: decisionSeconds) },
+                           waitTitle: "question after a true end: median  mean", verdicts: false)
+        }
+        if results.contains(where: { !$0.incremental.isEmpty }) { lines.append(finalTranscripts) }
+        if results.contains(where: { $0.drafted != nil }) { lines.append(draftedTranscripts) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Per split and language, each strategy's cut-offs by kind of silence and its waits.
+    func table(_ strategies: [TurnStrategy], waitTitle: String, verdicts: Bool) -> [String] {
+        let kinds: [TurnSet.Silence.Kind] = [.inside, .lengthened, .betweenSentences]
+        var lines: [String] = []
         for split in ["dev", "test"] {
             let inSplit = results.filter { $0.moment.answer.split == split }
             let languages = ["de", "en", "es", "fr", "ja"].filter { language in inSplit.contains { $0.moment.answer.language == language } }
@@ -396,8 +431,8 @@ public struct TurnSummary: Sendable {
                                     times[times.count / 2], times.last ?? 0))
                 let header = ["strategy".padding(toLength: 42, withPad: " ", startingAt: 0)]
                     + kinds.map { $0.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0) }
-                    + ["all".padding(toLength: 15, withPad: " ", startingAt: 0), "wait median  mean"]
-                lines += Self.verdicts(rows)
+                    + ["all".padding(toLength: 15, withPad: " ", startingAt: 0), waitTitle]
+                if verdicts { lines += Self.verdicts(rows) }
                 lines.append("  " + header.joined())
                 for strategy in strategies {
                     let row = Self.row(strategy, rows)
@@ -408,9 +443,7 @@ public struct TurnSummary: Sendable {
                 }
             }
         }
-        if results.contains(where: { !$0.incremental.isEmpty }) { lines.append(finalTranscripts) }
-        if results.contains(where: { $0.drafted != nil }) { lines.append(draftedTranscripts) }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// `--incremental`: the final transcript whole against pieced, its error against the

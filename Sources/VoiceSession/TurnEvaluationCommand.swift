@@ -24,6 +24,7 @@ public enum TurnEvaluationCommand {
         var incremental = false
         var tailVerdict = false
         var draft: Double?
+        var decision = 0.35
         var json = false
         public init() {}
         public static let declarations: [Declaration<Self>] = [
@@ -38,6 +39,7 @@ public enum TurnEvaluationCommand {
             .flag("--incremental", \.incremental, "also each answer's final transcript in pieces between its pauses, each prompted with the text before it, against the whole"),
             .flag("--tail-verdict", \.tailVerdict, "also read the verdict from the answer's last 1, 1.5, 2 and 3 s alone, in a fitted window and in 256 frames: times, AUC, and the waits with the tail read first"),
             .value("--draft LAG", \.draft, "also transcribe each pause with a draft, whisper's tokens for the answer up to LAG seconds before it (0: the whole answer), against the plain run: time and same text", .number(atLeast: 0)),
+            .value("--decision SECONDS", \.decision, "the time from the transcript at a pause to the next question audible, for the table as heard (make bench's breakdown: decision + audible − transcribed; 0: leave that table out)", .number(atLeast: 0)),
             .flag("--json", \.json, "one JSON line per pause (answer, at, text, seconds, completion, cue, mark), then the summary"),
         ]
     }
@@ -55,7 +57,7 @@ public enum TurnEvaluationCommand {
                                         incremental: options.incremental,
                                         tails: options.tailVerdict ? TurnEvaluation.tailCandidates : [], draftLag: options.draft)
         let results = try await evaluation.run(set, speech: try SpeechSet(folder: folder)) { print(options.json ? $0.jsonLine : $0.line) }
-        print(TurnSummary(results).text)
+        print(TurnSummary(results, decisionSeconds: options.decision > 0 ? options.decision : nil).text)
         return 0
     }
 }

@@ -50,6 +50,29 @@ import Testing
         #expect(row.cutOffs.isEmpty)
     }
 
+    /// As heard, the question sounds once the answer has ended and its decision is made: a
+    /// pause shorter than that is never a cut-off the person meets, whatever the endpoint did.
+    @Test func asHeardTheQuestionStartsAfterTheEndAndAfterItsDecision() {
+        func heardResult(_ silences: [TurnSet.Silence], completion: Double, seconds: Double, text: String) -> TurnEvaluation.MomentResult {
+            TurnEvaluation.MomentResult(moment: TurnSet.Moment(answer: answer, at: 1, silences: silences), text: text,
+                                        transcriptionSeconds: seconds, cue: .finalPunctuation, completion: completion)
+        }
+        let fixed = TurnStrategy.heard(.fixed("default", 0.7), decision: 0.35)
+        let quick = heardResult([.init(kind: .inside, seconds: 0.8)], completion: 0.9, seconds: 0.1, text: "So.")
+        #expect(abs(fixed.wait(quick) - 0.7) < 1e-9)       // the end comes last: 0.7 > 0.2 + 0.1 + 0.35
+        let slow = heardResult([.init(kind: .inside, seconds: 0.8)], completion: 0.9, seconds: 0.4, text: "So.")
+        #expect(abs(fixed.wait(slow) - 0.95) < 1e-9)       // the decision comes last: 0.2 + 0.4 + 0.35
+        #expect(TurnSummary.row(fixed, [slow]).cutOffs[.inside]! == (0, 1))
+        #expect(TurnSummary.row(.fixed("default", 0.7), [slow]).cutOffs[.inside]! == (1, 1))
+        let unheard = heardResult([.init(kind: .endOfTurn, seconds: nil)], completion: 0, seconds: 0.1, text: "")
+        #expect(abs(fixed.wait(unheard) - 1.15) < 1e-9)    // nothing to decide on before the end
+        let adaptive = TurnStrategy.heard(.adaptive("default", .default, fallback: 0.7), decision: 0.35)
+        let open = heardResult([.init(kind: .inside, seconds: 1.5)], completion: 0.2, seconds: 0.1, text: "And")
+        #expect(adaptive.wait(open) == AdaptiveWait.default.longest)
+        #expect(TurnSummary([quick]).text.contains("As heard") == false)
+        #expect(TurnSummary([quick], decisionSeconds: 0.35).text.contains("== As heard"))
+    }
+
     @Test func theModelRowsUseItsCompletionAndAddItsTimeAndAppearOnlyWhenMeasured() {
         var measured = result([.init(kind: .endOfTurn, seconds: nil)], completion: 0, seconds: 0.5)
         measured.modelCompletion = 0.3
