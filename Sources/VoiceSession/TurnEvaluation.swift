@@ -269,8 +269,8 @@ public struct TurnEvaluation: Sendable {
                            leftAfterPause: max(0, done - (answer.to + pause)))
     }
 
-    /// The silence after which the listener transcribes what it heard (`Endpointing.Configuration.pause`).
-    public static let pause = 0.2
+    /// The silence after which the listener transcribes what it heard, the default preset's.
+    public static let pause = Endpointing.Configuration.default.pause
 }
 
 /// A way of ending an answer, scored on the same moments.
