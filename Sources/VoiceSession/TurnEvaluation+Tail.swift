@@ -49,7 +49,7 @@ extension TurnStrategy {
     public static func tailFirst(_ index: Int, _ tail: TurnTail, _ wait: AdaptiveWait, fallback: Double,
                                  wholeDecides: Bool) -> TurnStrategy {
         TurnStrategy(name: tail.name + (wholeDecides ? ", then whole" : ", alone")) { result in
-            let reading = result.tails[index]
+            let reading = result.tails[index], wait = wait.forLanguage(result.moment.answer.language)
             let tailRead = TurnEvaluation.pause + reading.seconds
             guard tailRead < fallback else { return fallback }
             let wholeRead = tailRead + result.transcriptionSeconds

@@ -289,7 +289,7 @@ public struct TurnStrategy: Sendable {
     public static func adaptive(_ name: String, _ wait: AdaptiveWait, instant: Bool = false) -> TurnStrategy {
         TurnStrategy(name: "adaptive \(name)" + (instant ? " (T=0)" : String(format: ", up to %.2f s until read", wait.longest))) { result in
             let read = TurnEvaluation.pause + (instant ? 0 : result.transcriptionSeconds)
-            return min(wait.longest, max(wait.hangover(completion: result.completion), read))
+            return min(wait.longest, max(wait.forLanguage(result.moment.answer.language).hangover(completion: result.completion), read))
         }
     }
 
@@ -300,7 +300,7 @@ public struct TurnStrategy: Sendable {
     public static func adaptive(_ name: String, _ wait: AdaptiveWait, fallback: Double, drafted: Bool = false) -> TurnStrategy {
         TurnStrategy(name: String(format: drafted ? "adaptive %@, %.2f s, with draft" : "adaptive %@, %.2f s until read", name, fallback)) { result in
             let read = TurnEvaluation.pause + (drafted ? result.drafted?.seconds ?? result.transcriptionSeconds : result.transcriptionSeconds)
-            return read < fallback ? max(wait.hangover(completion: result.completion), read) : fallback
+            return read < fallback ? max(wait.forLanguage(result.moment.answer.language).hangover(completion: result.completion), read) : fallback
         }
     }
 

@@ -73,6 +73,26 @@ import Testing
         #expect(TurnSummary([quick], decisionSeconds: 0.35).text.contains("== As heard"))
     }
 
+    /// Whisper is surer of its final marks in English than in Spanish: the same completion is
+    /// finished in one and not in the other, as the live listener reads it.
+    @Test func theThresholdIsEachLanguages() throws {
+        #expect(abs(AdaptiveWait.default.forLanguage("en").threshold - 0.8) < 1e-9)
+        #expect(abs(AdaptiveWait.default.forLanguage("es").threshold - 0.6) < 1e-9)
+        for language in ["fr", "de", "ja"] { #expect(AdaptiveWait.default.forLanguage(language) == .default) }
+        #expect(abs(AdaptiveWait.relaxed.forLanguage("en").threshold - 0.85) < 1e-9)
+        func answer(in language: String) throws -> TurnSet.Answer {
+            try JSONDecoder().decode(TurnSet.Answer.self, from: Data("""
+                {"id": "a", "language": "\(language)", "split": "test", "kind": "read", "licence": "MIT", "clip": "c", "from": 0, "to": 3, "pauses": []}
+                """.utf8))
+        }
+        let adaptive = TurnStrategy.adaptive("default", .default, fallback: 0.7)
+        for (language, wait) in [("en", 2.0), ("es", 0.3), ("fr", 0.3)] {
+            let moment = TurnEvaluation.MomentResult(moment: TurnSet.Moment(answer: try answer(in: language), at: 1, silences: []),
+                                                     text: "Sí.", transcriptionSeconds: 0.05, cue: .finalPunctuation, completion: 0.75)
+            #expect(adaptive.wait(moment) == wait, "\(language)")
+        }
+    }
+
     @Test func theModelRowsUseItsCompletionAndAddItsTimeAndAppearOnlyWhenMeasured() {
         var measured = result([.init(kind: .endOfTurn, seconds: nil)], completion: 0, seconds: 0.5)
         measured.modelCompletion = 0.3
