@@ -13,7 +13,8 @@ public enum TurnEvaluationCommand {
         Transcribes the answer up to every pause of the turn-taking set as the listener does (the
         dialogue's settings), reads how finished it sounds, and prints per language and split, for
         the fixed silences and the adaptive waits side by side: the cut-offs at silences inside
-        answers and the wait after a true end, with and without whisper's time.
+        answers and the wait after a true end, with and without whisper's time, and as the person
+        hears them (the next question starting only once it is decided).
         """
         var folder = ""
         var set = TurnSet.sourceTreePath
