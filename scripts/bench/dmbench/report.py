@@ -244,7 +244,7 @@ def mark(ok):
 def print_tables(results):
     if results.dialogues:
         print_turn_latency(results)
-        print_breakdown(results.dialogues)
+        print_breakdown(results.dialogues, results.summary)
         print_startup(results)
         print_targets(results.summary)
     if results.long_answers:
@@ -291,7 +291,7 @@ def print_turn_latency(results):
           "program's audio; 'went on' = answers cut off and then heard on over the next question")
 
 
-def print_breakdown(dialogues):
+def print_breakdown(dialogues, s):
     print()
     print("== The program's own breakdown (events; ms after the end of the person's speech, medians per mode)")
     print(f"{'mode':<12}" + "".join(f"{k.replace('_ms', ''):>16}" for k in BREAKDOWN))
@@ -301,9 +301,9 @@ def print_breakdown(dialogues):
             cells = [[t.breakdown[k] for t in turns if k in t.breakdown] for k in BREAKDOWN]
             print(f"{mode:<12}" + "".join(f"{fmt(round(statistics.median(c)) if c else None):>16}" for c in cells))
     print("  (event times are on the program's clock, taken as seconds since launch: ±~30 ms against the audio)")
-    adaptive, fixed = (Stats.of(transcript_after_endpoint(dialogues, mode)) for mode in ("overlap", "fixed"))
-    print(f"  transcript in hand after the endpoint, per turn: adaptive p50 {fmt(adaptive.p50)} ms, p95 {fmt(adaptive.p95)} ms; "
-          f"fixed p50 {fmt(fixed.p50)} ms, p95 {fmt(fixed.p95)} ms (issue 15: 0 ms at p50, ≤ 150 ms at p95)")
+    print(f"  transcript in hand after the endpoint, per turn: adaptive p50 {fmt(s.transcript_after_endpoint_p50_ms)} ms, "
+          f"p95 {fmt(s.transcript_after_endpoint_p95_ms)} ms; fixed p50 {fmt(s.fixed_transcript_after_endpoint_p50_ms)} ms, "
+          f"p95 {fmt(s.fixed_transcript_after_endpoint_p95_ms)} ms (issue 15: 0 ms at p50, ≤ 150 ms at p95)")
 
 
 def print_startup(results):
