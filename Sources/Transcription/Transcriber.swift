@@ -107,11 +107,6 @@ public struct TranscriptionOptions: Sendable {
 public actor Transcriber {
     private let handle: WhisperHandle
     private var context: OpaquePointer { handle.context }
-    /// The model again, without flash attention, for encoder windows that are not a multiple of
-    /// 256 (`audioContext(forSamples:)` says why flash attention needs one: a 1.5 s tail in 128
-    /// frames came out differently after a longer clip, and whisper-cli looped at 128 frames),
-    /// loaded on first use (only `eval turns --tail-verdict` asks for one: 82 MB more).
-    private var unpadded: WhisperHandle?
     private let tokenRules: TokenRules
     public nonisolated let modelPath: String
     public nonisolated let isMultilingual: Bool
@@ -128,7 +123,7 @@ public actor Transcriber {
         guard FileManager.default.isReadableFile(atPath: modelPath) else {
             throw TranscriberError.modelUnreadable(path: modelPath)
         }
-        let handle = try Self.load(modelPath, flashAttention: true)
+        let handle = try Self.load(modelPath)
         let context = handle.context
         self.handle = handle
         self.tokenRules = TokenRules(nonSpeech: Self.nonSpeechTokens(context), endOfText: whisper_token_eot(context))
@@ -137,30 +132,24 @@ public actor Transcriber {
         self.modelType = String(cString: whisper_model_type_readable(context))
     }
 
-    private static func load(_ modelPath: String, flashAttention: Bool) throws -> WhisperHandle {
+    /// Flash attention: its encoder buffers are a quarter of the plain path's (23 against 86 MB).
+    /// It reads exactly the clip's window only in the engines `make deps` builds
+    /// (scripts/whisper_exact_window.sed); an unpatched whisper.cpp reads past it.
+    private static func load(_ modelPath: String) throws -> WhisperHandle {
         var params = whisper_context_default_params()
         params.use_gpu = false
-        params.flash_attn = flashAttention
+        params.flash_attn = true
         guard let context = whisper_init_from_file_with_params(modelPath, params) else {
             throw TranscriberError.modelInvalid(path: modelPath)
         }
         return WhisperHandle(context)
     }
 
-    /// The context for an encoder window of `frames`.
-    private func context(forWindow frames: Int32) throws -> OpaquePointer {
-        guard frames > 0, frames % 256 != 0, frames != 1500 else { return context }
-        if let unpadded { return unpadded.context }
-        let loaded = try Self.load(modelPath, flashAttention: false)
-        unpadded = loaded
-        return loaded.context
-    }
-
     /// Encoder runs whisper finished in the latest transcription (its timings are reset at each
     /// one): one stopped by cancellation is not counted (a pause stops the pass under way inside
     /// the encoder, see scripts/whisper_draft.cpp).
     var encoderRuns: Int32 {
-        dialogue_memo_encoder_runs(context) + (unpadded.map { dialogue_memo_encoder_runs($0.context) } ?? 0)
+        dialogue_memo_encoder_runs(context)
     }
 
     /// Whether whisper has the language code ("en", "ja", …); needs no model.
@@ -212,7 +201,6 @@ public actor Transcriber {
         } else if options.fitAudioContextToClip {
             params.audio_ctx = Self.audioContext(forSamples: samples.count)
         }
-        let context = try context(forWindow: params.audio_ctx)
         let unmanaged = Unmanaged.passRetained(abort)
         defer { unmanaged.release() }
         params.abort_callback = { data in
@@ -300,21 +288,21 @@ public actor Transcriber {
         return nil
     }
 
-    /// The encoder's window in frames (1500 = 30 s), sized to the clip plus 0.25 s: the
-    /// encoder otherwise always processes 30 s. (A 1.0 s margin put 4.1–5.1 s answers in 512
-    /// frames; at 0.25 s the 7 of 85 clips measured that moved to 256 took 18–26 % less time,
-    /// with 38 → 33 errors on 6 espeak-ng answers and 0 → 1 on one real clip.) A multiple of
-    /// 256, because whisper.cpp's flash attention pads the window to one and attends to the
-    /// padding unmasked: any other size reads zeros there or, worse, what earlier clips left,
-    /// so the same answer came out differently after other answers (measured on 228 espeak-ng
-    /// clips: 192 changed, mean error 0.46 fresh, 0.58 after others; with multiples of 256,
-    /// 0 changed and 0.46).
+    /// The encoder's window in frames (1500 = 30 s), sized to the clip: the encoder otherwise
+    /// always processes 30 s. At least 256 frames (5.12 s, `least`); above that the clip plus
+    /// `margin` in steps of 32 frames. It used to be a multiple of 256, because unpatched
+    /// whisper.cpp's flash attention reads past any other size what earlier clips left there
+    /// (192 of 228 espeak-ng clips came out differently after other clips;
+    /// scripts/whisper_exact_window.sed), so a 5.5 s answer paid for a 10.24 s encoder run. A window this close needs room after the
+    /// speech: with 0.35 s a 6 s LibriVox clip came out three times over, with 0.6 s none of the
+    /// 170 clips of eval speech looped; against multiples of 256 the dialogue's settings measured
+    /// dev en .077 → .077, es .188 → .186, fr .286 → .294, ja .135 → .167 (2 clips), test the same
+    /// to ±.003 (a word here and there), for an encoder 25–45 % shorter on 4.5–6 s answers.
     /// Beyond 1280 frames the model's full 1500, as every whisper.cpp run uses by default.
-    /// `step`: a smaller one needs the model without flash attention (`context(forWindow:)`).
-    static func audioContext(forSamples count: Int, step: Int32 = 256) -> Int32 {
+    static func audioContext(forSamples count: Int, step: Int32 = 32, least: Int32 = 256, margin: Double = 0.6) -> Int32 {
         let seconds = Double(count) / Double(sampleRate)
-        let frames = Int32((seconds + 0.25) * 50)   // 50 encoder frames per second
-        let padded = max(step, (frames + step - 1) / step * step)
+        let frames = Int32((seconds + margin) * 50)   // 50 encoder frames per second
+        let padded = max(least, (frames + step - 1) / step * step)
         return padded > 1280 ? 1500 : padded
     }
 }

@@ -33,8 +33,9 @@ struct TranscriberTests {
     }
 
     /// A tail read in a window smaller than 256 frames (`TurnTail`) gets its words, the same
-    /// before and after a whole clip ran in a larger window: with flash attention the padding
-    /// it attends to held whatever earlier clips left (and a 128-frame window looped).
+    /// before and after a whole clip ran in a larger window: unpatched, whisper.cpp's flash
+    /// attention read past the window what earlier clips left there (and a 128-frame window
+    /// looped); scripts/whisper_exact_window.sed.
     @Test func aSmallWindowReadsTheTailTheSameAfterALargerOne() async throws {
         let samples = try WAVFile(contentsOf: DefaultModels.jfkSample).monoSamples()
         let transcriber = try Transcriber(modelPath: DefaultModels.whisper)
@@ -46,6 +47,29 @@ struct TranscriberTests {
         let after = try await transcriber.transcribe(Array(clip), options: options).text
         #expect(fresh.lowercased().hasSuffix("your country."), "\(fresh)")
         #expect(after == fresh)
+    }
+
+    /// An answer's window fitted to it (not a multiple of 256) reads it the same fresh and after
+    /// a longer clip: what the longer clip left past the window is not read.
+    @Test func aFittedWindowReadsAnAnswerTheSameAfterALongerOne() async throws {
+        let samples = try WAVFile(contentsOf: DefaultModels.jfkSample).monoSamples()
+        #expect(Transcriber.audioContext(forSamples: samples.count) == 608)   // 11 s + 0.6 s: 580 frames
+        let transcriber = try Transcriber(modelPath: DefaultModels.whisper)
+        let options = TranscriptionOptions(language: "en")
+        let fresh = try await transcriber.transcribe(samples, options: options).text
+        _ = try await transcriber.transcribe(samples + samples, options: options)
+        let after = try await transcriber.transcribe(samples, options: options).text
+        #expect(fresh.lowercased().contains("ask not what your country can do for you"), "\(fresh)")
+        #expect(after == fresh)
+    }
+
+    /// At least 256 frames; above that the clip plus 0.6 s in steps of 32; past 1280 all 1500.
+    @Test func theWindowFitsTheClip() {
+        #expect(Transcriber.audioContext(forSamples: 0) == 256)
+        #expect(Transcriber.audioContext(forSamples: 4 * 16_000) == 256)            // 4.6 s: 230 frames
+        #expect(Transcriber.audioContext(forSamples: 5 * 16_000 + 8_000) == 320)    // 6.1 s: 305
+        #expect(Transcriber.audioContext(forSamples: 10 * 16_000 + 8_000) == 576)   // 11.1 s: 555
+        #expect(Transcriber.audioContext(forSamples: 26 * 16_000) == 1500)          // 26.6 s: 1330
     }
 
     @Test func resampledStereoCopyGivesTheSameWords() async throws {

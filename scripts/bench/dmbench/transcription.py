@@ -66,12 +66,13 @@ def espeak_clip(lang, work):
 
 
 def fitted_audio_context(seconds):
-    """Transcriber.audioContext: the clip + 1 s, in 256-frame steps; the full 1500 past 1280.
+    """Transcriber.audioContext: at least 256 frames, above that the clip + 0.6 s in 32-frame
+    steps; the full 1500 past 1280.
 
     >>> fitted_audio_context(11.0), fitted_audio_context(2.0), fitted_audio_context(29.0)
-    (768, 256, 1500)
+    (608, 256, 1500)
     """
-    padded = max(256, (int((seconds + 1.0) * 50) + 255) // 256 * 256)
+    padded = max(256, (int((seconds + 0.6) * 50) + 31) // 32 * 32)
     return 1500 if padded > 1280 else padded
 
 
