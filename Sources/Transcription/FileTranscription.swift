@@ -4,29 +4,27 @@ import Foundation
 /// result says which kind of empty it is.
 public enum FileTranscription {
     /// The full 30 s encoder window and beam search, as whisper-cli does; `fast` keeps the
-    /// dialogue's settings (greedy, window fitted to the clip), and `greedyLanguages` decode as
-    /// the dialogue does. Timestamp tokens only with `segmentTimes` (`--json`): decoded with
-    /// them, the text of real speech came out worse (eval speech, test part: en .162 against
-    /// .086 without, fr .136 against .114; the dev part the same either way, en .019, es .077,
-    /// fr .224), a keyboard clip gave ". . . Thank you very much." instead of nothing, and the
-    /// set took 58.8 s against 51.0 s. Without them whisper gives one segment per 30 s window.
+    /// dialogue's settings (greedy, window fitted to the clip). Timestamp tokens only with
+    /// `segmentTimes` (`--json`): decoded with them, the text of real speech came out worse (eval
+    /// speech, test part: en .162 against .086 without, fr .136 against .114; the dev part the
+    /// same either way, en .019, es .077, fr .224; on the larger set later, dev es .178 against
+    /// .169 without, fr .257 against .251), a keyboard clip gave ". . . Thank you very much."
+    /// instead of nothing, and the set took 58.8 s against 51.0 s. Without them whisper gives one
+    /// segment per 30 s window.
+    ///
+    /// Every language is decoded this way. Spanish and French were greedy in a fitted window
+    /// while the set had 2 and 4 dev clips of them (es .077 against .103, fr .224 against .254);
+    /// on 36 and 22 (eval speech, dev) the beam is better: es .169 against .186, fr .251 against
+    /// .294 (whisper-cli .169, .237), for about 4× the time. The beam in a fitted window was worse
+    /// than either (es .257, fr .297).
     public static func options(language: String, fast: Bool, segmentTimes: Bool = false) -> TranscriptionOptions {
         var options = TranscriptionOptions(language: language)
         if fast { return options }
         options.timestamps = segmentTimes
-        if !greedyLanguages.contains(language) {
-            options.fitAudioContextToClip = false
-            options.beamSize = 5
-        }
+        options.fitAudioContextToClip = false
+        options.beamSize = 5
         return options
     }
-
-    /// Languages the dialogue's settings transcribe better than beam search over 30 s, and 3×
-    /// faster: chosen on the real-speech set's dev part (eval speech, WER: es .077 against
-    /// .103, fr .224 against .254; en even at .019, so it keeps whisper-cli's beam), confirmed
-    /// on the test part (es .059 against .078, fr .125 against .159). Few clips (es 2 dev, fr
-    /// 4): measure again as the set grows.
-    static let greedyLanguages: Set<String> = ["es", "fr"]
 
     /// Why a recording gave no words: nothing louder than a whisper of noise (silent), or
     /// sound that is not speech, a tone, a knock, a hum (no speech found).
