@@ -46,7 +46,8 @@ public struct TurnTail: Sendable, Equatable {
     }
 
     /// The encoder window for a tail of `count` samples at whisper's rate: the clip plus 0.25 s
-    /// as for a whole answer, but in steps of 64 frames (1.28 s), at least 64.
+    /// (a whole answer gets 0.6 s and at least 256 frames), in steps of 64 frames (1.28 s), at
+    /// least 64.
     public static func audioContext(forSamples count: Int) -> Int32 {
         Transcriber.audioContext(forSamples: count, step: 64, least: 64, margin: 0.25)
     }
