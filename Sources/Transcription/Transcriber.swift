@@ -293,11 +293,11 @@ public actor Transcriber {
     /// `margin` in steps of 32 frames. It used to be a multiple of 256, because unpatched
     /// whisper.cpp's flash attention reads past any other size what earlier clips left there
     /// (192 of 228 espeak-ng clips came out differently after other clips;
-    /// scripts/whisper_exact_window.sed), so a 5.5 s answer paid for a 10.24 s encoder run. A window this close needs room after the
-    /// speech: with 0.35 s a 6 s LibriVox clip came out three times over, with 0.6 s none of the
-    /// 170 clips of eval speech looped; against multiples of 256 the dialogue's settings measured
-    /// dev en .077 → .077, es .188 → .186, fr .286 → .294, ja .135 → .167 (2 clips), test the same
-    /// to ±.003 (a word here and there). 4.9–6 s of audio is encoded in 288–352 frames instead
+    /// scripts/whisper_exact_window.sed), so a 5.5 s answer paid for a 10.24 s encoder run. A
+    /// window this close needs room after the speech: with 0.35 s a 6 s LibriVox clip came out
+    /// three times over, with 0.6 s none of the 170 clips of eval speech looped; against multiples
+    /// of 256 the dialogue's settings measured dev en .077 → .077, es .188 → .186, fr .286 → .294,
+    /// ja .135 → .167 (2 clips), test the same to ±.003 (a word here and there). 4.9–6 s of audio is encoded in 288–352 frames instead
     /// of 512 (31–44 % less); just under each old step the window is now one step larger.
     /// Beyond 1280 frames the model's full 1500, as every whisper.cpp run uses by default.
     static func audioContext(forSamples count: Int, step: Int32 = 32, least: Int32 = 256, margin: Double = 0.6) -> Int32 {

@@ -29,6 +29,12 @@ public struct TurnEvaluation: Sendable {
         /// With `--draft`: the same clip transcribed with a draft (`TranscriptionOptions.draft`).
         public var drafted: Drafted?
 
+        /// The silence `wait` holds after this reading, with the threshold of the answer's language
+        /// (`AdaptiveWait.forLanguage`), as the live listener uses it.
+        func hangover(_ wait: AdaptiveWait) -> Double {
+            wait.forLanguage(moment.answer.language).hangover(completion: completion)
+        }
+
         public var line: String {
             let silences = moment.silences.map { silence in
                 silence.seconds.map { String(format: "%@ %.2f s", silence.kind.rawValue, $0) } ?? silence.kind.rawValue
@@ -289,7 +295,7 @@ public struct TurnStrategy: Sendable {
     public static func adaptive(_ name: String, _ wait: AdaptiveWait, instant: Bool = false) -> TurnStrategy {
         TurnStrategy(name: "adaptive \(name)" + (instant ? " (T=0)" : String(format: ", up to %.2f s until read", wait.longest))) { result in
             let read = TurnEvaluation.pause + (instant ? 0 : result.transcriptionSeconds)
-            return min(wait.longest, max(wait.forLanguage(result.moment.answer.language).hangover(completion: result.completion), read))
+            return min(wait.longest, max(result.hangover(wait), read))
         }
     }
 
@@ -300,7 +306,7 @@ public struct TurnStrategy: Sendable {
     public static func adaptive(_ name: String, _ wait: AdaptiveWait, fallback: Double, drafted: Bool = false) -> TurnStrategy {
         TurnStrategy(name: String(format: drafted ? "adaptive %@, %.2f s, with draft" : "adaptive %@, %.2f s until read", name, fallback)) { result in
             let read = TurnEvaluation.pause + (drafted ? result.drafted?.seconds ?? result.transcriptionSeconds : result.transcriptionSeconds)
-            return read < fallback ? max(wait.forLanguage(result.moment.answer.language).hangover(completion: result.completion), read) : fallback
+            return read < fallback ? max(result.hangover(wait), read) : fallback
         }
     }
 
