@@ -170,16 +170,19 @@ public struct HallucinationFilter: Sendable {
     /// instead of looping up to the token cap (3.9 s for that German answer). Without timestamp
     /// tokens that ends the whole transcript, so what people do repeat must pass: "words,
     /// words, words" (a 2-token unit three times) had cut a real monologue's last eight words.
+    /// It runs at every decoding step of every beam, so it compares in place instead of copying
+    /// each candidate unit.
     public static func endsInLoop(_ tokens: [Int32]) -> Bool {
-        if tokens.count >= 8, Set(tokens.suffix(8)).count == 1 { return true }
+        let count = tokens.count
+        guard let last = tokens.last else { return false }
+        if count >= 8, tokens[(count - 8)...].allSatisfy({ $0 == last }) { return true }
         for length in 2...longestLoopTokens {
             let times = length < shortUnitTokens ? 6 : 3
-            guard tokens.count >= times * length else { continue }
-            let tail = Array(tokens.suffix(times * length))
-            let unit = tail[0..<length]
-            if Set(unit).count > 1, (1..<times).allSatisfy({ tail[($0 * length)..<(($0 + 1) * length)].elementsEqual(unit) }) {
-                return true
-            }
+            guard count >= times * length else { continue }
+            // The last `times * length` tokens repeat with period `length`. (A unit of one token
+            // over and over makes at least 12 in a row: the 8-times rule holds already.)
+            let start = count - times * length
+            if (start..<(count - length)).allSatisfy({ tokens[$0] == tokens[$0 + length] }) { return true }
         }
         return false
     }

@@ -118,4 +118,35 @@ struct HallucinationFilterTests {
             #expect(!HallucinationFilter.endsInLoop(sentence + sentence))
         }
     }
+
+    /// The in-place check says what the rule says, stated here by building each loop it names:
+    /// on random token runs over a small vocabulary, so that loops of every length are common,
+    /// and on near misses.
+    @Test func theLoopCheckMatchesItsRule() {
+        func byTheRule(_ tokens: [Int32]) -> Bool {
+            if tokens.count >= 8, Set(tokens.suffix(8)).count == 1 { return true }
+            return (2...HallucinationFilter.longestLoopTokens).contains { length in
+                let times = length < 6 ? 6 : 3
+                guard tokens.count >= times * length else { return false }
+                let unit = Array(tokens.suffix(length))
+                return Set(unit).count > 1 && Array(tokens.suffix(times * length)) == Array([[Int32]](repeating: unit, count: times).joined())
+            }
+        }
+        var random = SystemRandomNumberGenerator()
+        var loops = 0
+        for _ in 0..<3_000 {
+            let unit = (0..<Int.random(in: 1...30, using: &random)).map { _ in Int32.random(in: 1...3, using: &random) }
+            let repeats = Array([[Int32]](repeating: unit, count: Int.random(in: 1...7, using: &random)).joined())
+            var tokens = (0..<Int.random(in: 0...20, using: &random)).map { _ in Int32.random(in: 1...3, using: &random) } + repeats
+            // A near miss: one token of the run changed, often the last.
+            if Bool.random(using: &random), !tokens.isEmpty {
+                let at = Bool.random(using: &random) ? tokens.count - 1 : Int.random(in: 0..<tokens.count, using: &random)
+                tokens[at] = 4
+            }
+            let expected = byTheRule(tokens)
+            loops += expected ? 1 : 0
+            #expect(HallucinationFilter.endsInLoop(tokens) == expected, "\(tokens)")
+        }
+        #expect(loops > 300 && loops < 2_700, "both kinds of run were tried: \(loops) loops of 3,000")
+    }
 }
