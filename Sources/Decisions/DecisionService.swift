@@ -103,15 +103,15 @@ public actor DecisionService {
     }
 
     /// Reads the question prompt for `conversation` into the model's cache up to the end of its
-    /// latest answer (what follows, the hints and the labels, waits for the decision), and the
-    /// answer after the ending probe's instruction. Called with the answer as drafted while the
-    /// person still speaks: the decision at the pause then evaluates only the tokens from where
-    /// its answer differs from this one. The prompt is evaluated about 2.4 ms a token on
-    /// 2 cores, and the answer is about half of what a decision in a dialogue evaluates.
-    public func prepare(_ conversation: Conversation) async {
+    /// latest answer, the hints its answers give included (only the cue and the labels wait for
+    /// the decision), and the answer after the ending probe's instruction. Called with the
+    /// answer as drafted while the person still speaks: the decision at the pause then evaluates
+    /// only the tokens from where its prompt differs from this one, the answer's last words
+    /// when the hints stay the same. The prompt is evaluated about 2.4–3 ms a token on 2 cores.
+    public func prepare(_ conversation: Conversation, rules: Rules) async {
         guard let model, let answer = conversation.turns.last?.answer, !answer.isEmpty else { return }
         if let probe = settings.endingProbe { _ = try? await model.endingReading(of: answer, probe: probe) }
-        let prompt = QuestionPrompt.make(conversation: conversation, hints: AngleHints(kind: .general, angles: []))
+        let prompt = QuestionPrompt.make(conversation: conversation, hints: rules.angleHints(conversation))
             .render(for: model, format: format)
         // The answer's JSON string without its closing quote.
         guard let quoted = prompt.range(of: JSONText.quoted(UserText.sanitized(answer)), options: .backwards) else { return }

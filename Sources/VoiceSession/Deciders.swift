@@ -56,7 +56,7 @@ struct ModelDeciders: QuestionDeciding, LayoutDeciding {
     /// The one-time work (prompt prefix, calibration) done before the first question is needed.
     func warmUp() async { try? await service.warmUp() }
 
-    func prepare(after conversation: Conversation) async { await service.prepare(conversation) }
+    func prepare(after conversation: Conversation) async { await service.prepare(conversation, rules: rules) }
 
     func nextQuestion(after conversation: Conversation) async -> Decision {
         do {

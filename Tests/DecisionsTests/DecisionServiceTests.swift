@@ -72,8 +72,9 @@ struct DecisionServiceTests {
     }
 
     /// While the person speaks, the prompt is read up to their answer as drafted so far
-    /// (`prepare`); the decision at the pause then reuses every token it shares with that, and
-    /// scores the labels as a decision made from scratch does, up to rounding.
+    /// (`prepare`), its hints included; the decision at the pause then reuses every token it
+    /// shares with that, reads only the answer's rest and the cue, and scores the labels as a
+    /// decision made from scratch does, up to rounding.
     @Test func aDecisionPreparedOnTheDraftReusesItAndScoresTheSame() async throws {
         let rules = try DecisionFixtures.rules("en")
         let draft = Conversation().appending(.opening, answer: "A kettle that stops itself at eighty degrees, because green tea")
@@ -81,7 +82,7 @@ struct DecisionServiceTests {
         let prepared = try LanguageModel(path: DecisionFixtures.defaultModelPath, contextSize: 4096)
         let service = DecisionService(model: prepared, settings: DecisionFixtures.settings())
         try await service.warmUp()
-        await service.prepare(draft)
+        await service.prepare(draft, rules: rules)
         let prompt = QuestionPrompt.make(conversation: final, hints: rules.angleHints(final))
         let finalTokens = await prepared.tokenize(prompt.render(for: prepared, format: service.format), addSpecial: true)
         let draftAnswerEnd = await prepared.tokenize(prompt.render(for: prepared, format: service.format)
@@ -89,6 +90,9 @@ struct DecisionServiceTests {
         let reused = zip(await prepared.cached, finalTokens).prefix { $0 == $1 }.count
         // Everything up to the draft's last word was read ahead (a token at the seam may differ).
         #expect(reused >= draftAnswerEnd - 2, "reused \(reused) of \(finalTokens.count) tokens; the draft ends at \(draftAnswerEnd)")
+        // The hints come before the conversation: what is left is " burns at a hundred." and
+        // the prompt's close (with the hints after the answer, 49 tokens were left).
+        #expect(finalTokens.count - reused <= 20, "\(finalTokens.count - reused) tokens left to read at the pause")
         let options = rules.allowedChoices(final).choices
         let afterPreparing = try await service.scoreLabels(options, prompt: prompt, model: prepared, deadline: .unlimited)
         let fresh = DecisionService(model: try LanguageModel(path: DecisionFixtures.defaultModelPath, contextSize: 4096),
