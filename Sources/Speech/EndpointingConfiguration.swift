@@ -34,22 +34,10 @@ extension Endpointing {
         /// answer's audio is transcribed up to there (the rest of the hangover is silence).
         public var pause: Double { min(0.2, hangover / 2) }
 
-        /// For people who pause to think: 1.25 s of silence ends the answer.
-        public static let relaxed = Configuration(hangover: 1.25)
-        /// 0.7 s of silence ends the answer.
-        public static let `default` = Configuration(hangover: 0.7)
-        /// Quick turns: 0.35 s of silence ends the answer.
-        public static let aggressive = Configuration(hangover: 0.35)
-
-        /// A preset by name ("relaxed", "default", "aggressive"), for command-line options.
-        public static func preset(named name: String) -> Configuration? {
-            switch name.lowercased() {
-            case "relaxed": return .relaxed
-            case "default", "normal": return .default
-            case "aggressive", "fast": return .aggressive
-            default: return nil
-            }
-        }
+        /// The presets' fixed silence (`SilencePreset` declares them).
+        public static let relaxed = SilencePreset.relaxed.endpointing
+        public static let `default` = SilencePreset.default.endpointing
+        public static let aggressive = SilencePreset.aggressive.endpointing
     }
 }
 
@@ -79,12 +67,10 @@ public struct AdaptiveWait: Sendable, Equatable {
         completion >= threshold ? shortest : longest
     }
 
-    // Calibrated on the dev part of the turn-taking set (`dialogue-memo eval turns`) with the
-    // completion from whisper's confidence in its final mark (`TurnCompletion`): the thresholds
-    // shift with the preset, so relaxed waits out more doubtful endings and aggressive fewer.
-    public static let relaxed = AdaptiveWait(shortest: 0.35, longest: 2.5, threshold: 0.75)
-    public static let `default` = AdaptiveWait(shortest: 0.3, longest: 2.0, threshold: 0.7)
-    public static let aggressive = AdaptiveWait(shortest: 0.25, longest: 1.5, threshold: 0.65)
+    /// The presets' waits (`SilencePreset` declares and calibrates them).
+    public static let relaxed = SilencePreset.relaxed.adaptiveWait
+    public static let `default` = SilencePreset.default.adaptiveWait
+    public static let aggressive = SilencePreset.aggressive.adaptiveWait
 
     /// This wait for answers in `language` (a language code): whisper is surer of its final
     /// mark in some languages than in others. Calibrated on the dev part as heard (`eval turns`):

@@ -4,28 +4,6 @@ import Foundation
 import Notes
 import Speech
 
-/// How long a pause ends an answer, as `--silence` names it.
-public enum SilencePreset: String, Sendable, CaseIterable {
-    case relaxed, `default`, aggressive
-
-    public var endpointing: Endpointing.Configuration {
-        switch self {
-        case .relaxed: .relaxed
-        case .default: .default
-        case .aggressive: .aggressive
-        }
-    }
-
-    /// The wait once the transcript at a pause has been read (how finished the answer sounds).
-    public var adaptiveWait: AdaptiveWait {
-        switch self {
-        case .relaxed: .relaxed
-        case .default: .default
-        case .aggressive: .aggressive
-        }
-    }
-}
-
 /// Everything a session (talk, demo, record, recover) is told from outside, typed: the
 /// command line fills it, the session never looks at arguments.
 public struct SessionConfiguration: Sendable {

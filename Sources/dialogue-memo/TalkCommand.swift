@@ -1,6 +1,7 @@
 import DialogueCore
 import Foundation
 import Options
+import Speech
 import VoiceSession
 
 /// `dialogue-memo` / `dialogue-memo talk`: the exchange, by voice or typed, then the editor.

@@ -28,8 +28,6 @@ struct EndpointingTests {
             #expect(preset.noAnswerTimeout == 8)
             #expect((0.2...0.3).contains(preset.minimumSpeech))
         }
-        #expect(Endpointing.Configuration.preset(named: "Aggressive") == .aggressive)
-        #expect(Endpointing.Configuration.preset(named: "loud") == nil)
     }
 
     @Test(arguments: [Endpointing.Configuration.relaxed, .default, .aggressive])
