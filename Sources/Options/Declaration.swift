@@ -50,9 +50,15 @@ public struct Declaration<Root>: Sendable {
 
     // MARK: Flags
 
-    /// `--json`: sets the property to true (or to `setting`: `--no-overlap` turns `overlap` off).
+    /// `--json`: sets the property to true.
     public static func flag(_ name: String, _ property: Property<Root, Bool>, _ help: String,
-                            setting value: Bool = true, aliases: [String] = []) -> Self {
+                            aliases: [String] = []) -> Self {
+        flag(name, property, help, setting: true, aliases: aliases)
+    }
+
+    /// A flag that sets the property to `value`: `--no-overlap` turns `overlap` off.
+    public static func flag<Value: Sendable>(_ name: String, _ property: Property<Root, Value>, _ help: String,
+                                             setting value: Value, aliases: [String] = []) -> Self {
         Self(kind: .flag, names: [name] + aliases, placeholder: "", help: help, requirement: "",
              store: { root, _ in root[keyPath: property] = value; return true }, defaultText: { _ in nil })
     }

@@ -87,6 +87,20 @@ struct OptionsTests {
         #expect(try Sample.parse(["-"]).file == "-")
     }
 
+    /// A flag may set a property of any type: here a value by key, as the session settings keep theirs.
+    @Test func aFlagSetsAnyValueItDeclares() throws {
+        struct ByKey: ParsableOptions {
+            static let command = "tool by-key"
+            var given: [String: String] = [:]
+            static let declarations: [Declaration<Self>] = [
+                .flag("--no-overlap", \.given["overlap"], "transcribe after the pause", setting: "false"),
+            ]
+        }
+        #expect(try ByKey.parse([]).given.isEmpty)
+        #expect(try ByKey.parse(["--no-overlap"]).given == ["overlap": "false"])
+        #expect(ByKey.help.contains("  --no-overlap  "))
+    }
+
     @Test func anEqualsSignMayBeInsideAValue() throws {
         #expect(try Sample.parse(["a", "--model=a=b.gguf"]).model == "a=b.gguf")
     }
