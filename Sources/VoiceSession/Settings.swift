@@ -1,6 +1,7 @@
 import DialogueCore
 import Foundation
 import Options
+import Speech
 
 /// Where a setting's value came from. The strongest wins: command line, then environment,
 /// then the config file, then the built-in default.
@@ -30,15 +31,18 @@ public enum SettingSource: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// One default a session takes from outside: its key in the config file, the option that
-/// overrides it, its environment variables, and how its text becomes part of the configuration.
-/// The values are checked by the options' own `ValueParser`, so a file accepts what the
+/// One setting a session takes from outside, declared once: its key in the config file, the
+/// option that overrides it, its environment variables, its parser and the field of
+/// `SessionConfiguration` it fills. The options of talk, demo, record and config, the file's
+/// checks, the environment lookup, `dialogue-memo config` and the man page are all read from
+/// it. The values are checked by the options' own `ValueParser`, so a file accepts what the
 /// command line accepts.
 public struct SessionSetting: Sendable {
     /// The key in the config file: "notes-dir".
     public let key: String
-    /// The option of talk that sets it ("--notes-dir"; "--no-overlap" sets overlap to false).
-    public let option: String?
+    /// The option that sets it, storing the value's text under `key` ("--no-overlap" stores
+    /// overlap = false); nil: only the file and the environment set it.
+    public let declaration: Declaration<[String: String]>?
     /// Read in this order; `DIALOGUE_MEMO_<KEY>` first, then the usual ones (LANG, VISUAL…).
     public let variables: [String]
     /// What a value looks like, for the documentation: "DIR", "relaxed|default|aggressive".
@@ -55,20 +59,103 @@ public struct SessionSetting: Sendable {
     /// The built-in value of a configuration, as text; nil: unset.
     let builtIn: @Sendable (SessionConfiguration) -> String?
 
-    init<Value>(_ key: String, option: String?, extraVariables: [String] = [], placeholder: String? = nil,
-                unset: String = "", path: Bool = false, _ parser: ValueParser<Value>,
-                apply: @escaping @Sendable (inout SessionConfiguration, Value) -> Void,
-                builtIn: @escaping @Sendable (SessionConfiguration) -> Value?) {
+    /// The option's name: "--notes-dir", "--no-overlap".
+    public var option: String? { declaration?.name }
+
+    /// How the command line gives a setting.
+    enum Option<Value> {
+        /// `--lang xx`: the value itself.
+        case value(String, help: String)
+        /// `--no-overlap`: a flag that gives one value.
+        case flag(String, setting: Value, help: String)
+    }
+
+    /// The field of `SessionConfiguration` a setting fills, and reads its built-in value from.
+    struct Field<Value>: Sendable {
+        let set: @Sendable (inout SessionConfiguration, Value) -> Void
+        let get: @Sendable (SessionConfiguration) -> Value?
+
+        static func at(_ path: Property<SessionConfiguration, Value>) -> Self {
+            Self(set: { $0[keyPath: path] = $1 }, get: { $0[keyPath: path] })
+        }
+
+        static func at(_ path: Property<SessionConfiguration, Value?>) -> Self {
+            Self(set: { $0[keyPath: path] = $1 }, get: { $0[keyPath: path] })
+        }
+    }
+
+    init<Value>(_ key: String, _ parser: ValueParser<Value>, _ field: Field<Value>, placeholder: String? = nil,
+                unset: String = "", path: Bool = false, extraVariables: [String] = [], option: Option<Value>? = nil) {
+        let placeholder = placeholder ?? parser.placeholder ?? "VALUE"
         self.key = key
-        self.option = option
+        declaration = option.map { Self.declaration($0, key: key, placeholder: placeholder, parser) }
         variables = ["DIALOGUE_MEMO_" + key.uppercased().replacingOccurrences(of: "-", with: "_")] + extraVariables
-        self.placeholder = placeholder ?? parser.placeholder ?? "VALUE"
+        self.placeholder = placeholder
         unsetMeaning = unset
         isPath = path
         check = { parser.parse($0).map(parser.describe) }
         rejection = { parser.rejection(of: $0, for: key) }
-        self.apply = { configuration, text in if let value = parser.parse(text) { apply(&configuration, value) } }
-        self.builtIn = { builtIn($0).map(parser.describe) }
+        apply = { configuration, text in if let value = parser.parse(text) { field.set(&configuration, value) } }
+        builtIn = { field.get($0).map(parser.describe) }
+    }
+
+    /// The option, storing the text its parser writes (as the file's values are) under `key`.
+    private static func declaration<Value>(_ option: Option<Value>, key: String, placeholder: String,
+                                           _ parser: ValueParser<Value>) -> Declaration<[String: String]> {
+        switch option {
+        case .value(let name, let help):
+            let text = ValueParser<String>(parser.requirement, placeholder: parser.placeholder, choices: parser.choices) {
+                parser.parse($0).map(parser.describe)
+            }
+            return .value(name + " " + placeholder, \.[key], help, text)
+        case .flag(let name, let value, let help):
+            return .flag(name, \.[key], help, setting: parser.describe(value))
+        }
+    }
+}
+
+/// The settings, one declaration each.
+extension SessionSetting {
+    public static let language = SessionSetting(
+        "language", .language, .at(\.language), extraVariables: SessionSettings.localeVariables,
+        option: .value("--lang", help: "interface language (default: from LC_ALL / LC_MESSAGES / LANG, else the config file)"))
+    public static let silence = SessionSetting(
+        "silence", .cases, .at(\.silence), option: .value("--silence", help: silenceHelp))
+    public static let input = SessionSetting(
+        "input", .text, .at(\.inputDevice), placeholder: "NAME", unset: "the server's default",
+        option: .value("--input", help: "PulseAudio source (default: the server's default)"))
+    public static let output = SessionSetting(
+        "output", .text, .at(\.outputDevice), placeholder: "NAME", unset: "the server's default",
+        option: .value("--output", help: "PulseAudio sink (default: the server's default)"))
+    public static let whisperModel = SessionSetting(
+        "whisper-model", .text, .at(\.whisperModel), placeholder: "PATH", path: true,
+        option: .value("--whisper-model", help: "speech model (default: the one make deps installed)"))
+    public static let languageModel = SessionSetting(
+        "llm-model", .text, .at(\.languageModel), placeholder: "PATH", unset: "none: the rules alone", path: true,
+        option: .value("--llm-model", help: "any GGUF language model (default: gemma-3-270m)"))
+    /// Only removes the model when set at least as strongly as llm-model (`ResolvedSettings.applied`).
+    public static let noModel = SessionSetting(
+        "no-model", .boolean, .init(set: { if $1 { $0.languageModel = nil } }, get: { $0.languageModel == nil }),
+        option: .flag("--no-model", setting: true, help: "decide with the built-in rules only"))
+    public static let overlap = SessionSetting(
+        "overlap", .boolean, .at(\.overlap),
+        option: .flag("--no-overlap", setting: false,
+                      help: "transcribe only after the pause has ended the answer (slower; by default transcription starts as you pause)"))
+    public static let fixedSilence = SessionSetting("fixed-silence", .boolean, .at(\.fixedSilence))
+    public static let notesDirectory = SessionSetting(
+        "notes-dir", .text, .at(\.notesDirectory), placeholder: "DIR", path: true,
+        option: .value("--notes-dir", help: "where notes are saved (default: $XDG_DATA_HOME/dialogue-memo/notes)"))
+    public static let editor = SessionSetting(
+        "editor", .text, .at(\.editor), placeholder: "COMMAND", unset: "nano, else vi", extraVariables: ["VISUAL", "EDITOR"])
+    public static let events = SessionSetting(
+        "events", .text, .at(\.events), placeholder: "FILE|-", unset: "none", path: true,
+        option: .value("--events", help: "JSON lines of every step, for scripts"))
+
+    /// --silence's help, with each preset's fixed silence: "… fixed-silence: 1.25/0.7/0.35 s)".
+    static var silenceHelp: String {
+        let presets = SilencePreset.allCases
+        return "how long you may pause: \(presets.map(\.rawValue).joined(separator: ", ")) (by how finished your words sound; "
+            + "fixed-silence: \(presets.map { String(format: "%g", $0.fixedSilence) }.joined(separator: "/")) s)"
     }
 }
 
@@ -79,27 +166,8 @@ public enum SessionSettings {
     public static let localeVariables = ["LC_ALL", "LC_MESSAGES", "LANG"]
 
     public static let all: [SessionSetting] = [
-        SessionSetting("language", option: "--lang", extraVariables: localeVariables, .language,
-                       apply: { $0.language = $1 }, builtIn: { $0.language }),
-        SessionSetting("silence", option: "--silence", .cases, apply: { $0.silence = $1 }, builtIn: { $0.silence }),
-        SessionSetting("input", option: "--input", placeholder: "NAME", unset: "the server's default", .text,
-                       apply: { $0.inputDevice = $1 }, builtIn: { $0.inputDevice }),
-        SessionSetting("output", option: "--output", placeholder: "NAME", unset: "the server's default", .text,
-                       apply: { $0.outputDevice = $1 }, builtIn: { $0.outputDevice }),
-        SessionSetting("whisper-model", option: "--whisper-model", placeholder: "PATH", path: true, .text,
-                       apply: { $0.whisperModel = $1 }, builtIn: { $0.whisperModel }),
-        SessionSetting("llm-model", option: "--llm-model", placeholder: "PATH", unset: "none: the rules alone", path: true,
-                       .text, apply: { $0.languageModel = $1 }, builtIn: { $0.languageModel }),
-        SessionSetting("no-model", option: "--no-model", .boolean,
-                       apply: { if $1 { $0.languageModel = nil } }, builtIn: { $0.languageModel == nil }),
-        SessionSetting("overlap", option: "--no-overlap", .boolean, apply: { $0.overlap = $1 }, builtIn: { $0.overlap }),
-        SessionSetting("fixed-silence", option: nil, .boolean, apply: { $0.fixedSilence = $1 }, builtIn: { $0.fixedSilence }),
-        SessionSetting("notes-dir", option: "--notes-dir", placeholder: "DIR", path: true, .text,
-                       apply: { $0.notesDirectory = $1 }, builtIn: { $0.notesDirectory }),
-        SessionSetting("editor", option: nil, extraVariables: ["VISUAL", "EDITOR"], placeholder: "COMMAND",
-                       unset: "nano, else vi", .text, apply: { $0.editor = $1 }, builtIn: { $0.editor }),
-        SessionSetting("events", option: "--events", placeholder: "FILE|-", unset: "none", path: true, .text,
-                       apply: { $0.events = $1 }, builtIn: { $0.events }),
+        .language, .silence, .input, .output, .whisperModel, .languageModel, .noModel, .overlap, .fixedSilence,
+        .notesDirectory, .editor, .events,
     ]
 
     public static func setting(_ key: String) -> SessionSetting? { all.first { $0.key == key } }
@@ -136,7 +204,7 @@ public enum SessionSettings {
             if !pinned.contains(setting.key) {
                 for variable in setting.variables {
                     guard let text = environment[variable]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { continue }
-                    if setting.key == "language", localeVariables.contains(variable) {
+                    if setting.key == SessionSetting.language.key, localeVariables.contains(variable) {
                         // Only the first locale variable set counts, as in POSIX; the C locale
                         // says nothing, and a language without a pack is reported if nothing
                         // else names one.
@@ -157,7 +225,7 @@ public enum SessionSettings {
             }
             return .init(key: setting.key, value: setting.builtIn(builtIn), source: .builtIn)
         }
-        let languageIsBuiltIn = entries.first { $0.key == "language" }?.source == .builtIn
+        let languageIsBuiltIn = entries.first { $0.key == SessionSetting.language.key }?.source == .builtIn
         return ResolvedSettings(entries: entries, notices: notices,
                                 unsupportedLocale: languageIsBuiltIn ? unsupportedLocale : nil)
     }
@@ -189,7 +257,8 @@ public struct ResolvedSettings: Sendable {
         var configuration = base
         for entry in entries {
             guard let value = entry.value, let setting = SessionSettings.setting(entry.key) else { continue }
-            if entry.key == "no-model", let model = self["llm-model"], model.source.strength > entry.source.strength { continue }
+            if entry.key == SessionSetting.noModel.key, let model = self[SessionSetting.languageModel.key],
+               model.source.strength > entry.source.strength { continue }
             setting.apply(&configuration, value)
         }
         return configuration

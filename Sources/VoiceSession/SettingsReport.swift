@@ -9,7 +9,7 @@ extension ResolvedSettings {
         lines += ["Config file: \(path)\(exists ? "" : " (none yet)")", ""]
         let modelUsed = applied(to: configuration).languageModel != nil
         let shown = entries.map { entry in
-            let value = entry.key == "llm-model" && !modelUsed ? "(none: no-model)"
+            let value = entry.key == SessionSetting.languageModel.key && !modelUsed ? "(none: no-model)"
                 : entry.value ?? "(\(SessionSettings.setting(entry.key)?.unsetMeaning ?? "unset"))"
             return (entry.key, value, "\(entry.source)")
         }

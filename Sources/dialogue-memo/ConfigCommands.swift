@@ -21,7 +21,7 @@ enum ConfigCommand {
         var session = SessionArguments()
         static let declarations: [Declaration<Self>] = [
             .flag("--path", \.path, "print only the config file's path"),
-        ] + SessionArguments.declarations.filter { !["--type", "--yes"].contains($0.name) }.within(\.session)
+        ] + SessionArguments.declarations(typing: false, saving: false).within(\.session)
     }
 
     static func run(_ options: Arguments) throws -> Int32 {

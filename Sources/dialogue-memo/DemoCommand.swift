@@ -25,17 +25,17 @@ enum DemoCommand {
                    .existingFile),
             .value("--audio-server ADDRESS", \.audioServer,
                    "use this PulseAudio server (it needs the sinks speaker and micfeed and the source mic, as scripts/test-audio.sh makes) instead of a private one"),
-        ] + SessionArguments.declarations.filter { !["--type", "--yes"].contains($0.name) }.within(\.session)
+        ] + SessionArguments.declarations(typing: false, saving: false).within(\.session)
     }
 
     static func run(_ options: Arguments) async throws -> Int32 {
         var session = options.session
         session.configuration.saveWithoutAsking = true
         // The demo's server has its own devices: a configured microphone is not there.
-        session.pinned = ["input", "output"]
-        if session.lang == nil { session.lang = "en" }
-        if session.notesDirectory == nil {
-            session.notesDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("dialogue-memo-demo-notes").path
+        session.pinned = [SessionSetting.input.key, SessionSetting.output.key]
+        if session[.language] == nil { session[.language] = "en" }
+        if session[.notesDirectory] == nil {
+            session[.notesDirectory] = FileManager.default.temporaryDirectory.appendingPathComponent("dialogue-memo-demo-notes").path
         }
         let context = try session.context()
         let script = try options.scenario.map { DemoScript(answers: try SyntheticPerson.scenario($0)) } ?? context.pack.demo

@@ -12,7 +12,8 @@ enum NotesCommands {
         /// The configuration these commands read (the folder, the editor) from --notes-dir,
         /// the environment and the config file; a bad setting is told on standard error.
         func configuration() -> SessionConfiguration {
-            let arguments = SessionArguments(notesDirectory: directory)
+            var arguments = SessionArguments()
+            arguments[.notesDirectory] = directory
             let settings = arguments.settings()
             for notice in settings.notices { printError(notice) }
             return settings.applied(to: arguments.configuration)

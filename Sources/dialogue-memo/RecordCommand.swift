@@ -22,7 +22,7 @@ enum RecordCommand {
         static let declarations: [Declaration<Self>] = [
             .flag("--keep-audio", \.keepAudio,
                   "also keep the recording as a WAV file beside the note (without it, your voice is never written to disk)"),
-        ] + SessionArguments.declarations.filter { !["--type", "--output", "--llm-model", "--no-model", "--no-overlap"].contains($0.name) }
+        ] + SessionArguments.declarations(typing: false, dropping: [.output, .languageModel, .noModel, .overlap])
             .within(\.session)
 
         /// A voice note's pauses are longer: 1.25 s of silence ends it unless --silence says otherwise.

@@ -23,7 +23,9 @@ enum RecoverCommand {
     }
 
     static func run(_ options: Arguments) async throws -> Int32 {
-        var session = SessionArguments(lang: options.lang, notesDirectory: options.folder.directory)
+        var session = SessionArguments()
+        session[.language] = options.lang
+        session[.notesDirectory] = options.folder.directory
         session.configuration.saveWithoutAsking = options.yes
         let recovery = Recovery(context: try session.context())
         let journals = recovery.journals

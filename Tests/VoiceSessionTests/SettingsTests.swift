@@ -228,6 +228,7 @@ struct SettingsTests {
         whisper-model = /m/whisper.bin
         llm-model = /m/model.gguf
         overlap = false
+        fixed-silence = true
         notes-dir = ~/Vault
         editor = code --wait
         events = -
@@ -241,9 +242,35 @@ struct SettingsTests {
         #expect(configuration.whisperModel == "/m/whisper.bin")
         #expect(configuration.languageModel == "/m/model.gguf")
         #expect(configuration.overlap == false)
+        #expect(configuration.fixedSilence == true)
         #expect(configuration.notesDirectory == "/home/me/Vault")
         #expect(configuration.editor == "code --wait")
         #expect(configuration.events == "-")
+    }
+
+    /// The options every session command takes, as the settings declare them.
+    struct Given: ParsableOptions {
+        static let command = "dialogue-memo talk"
+        var given: [String: String] = [:]
+        static let declarations: [Declaration<Self>] = SessionSettings.all.compactMap(\.declaration).within(\.given)
+    }
+
+    @Test func theOptionsStoreTheTextTheFileWouldHoldAndReachTheConfiguration() throws {
+        let options = try Given.parse(["--lang", "ja_JP.UTF-8", "--silence=aggressive", "--input", "mic", "--output", "hdmi",
+                                       "--whisper-model", "/w.bin", "--no-model", "--no-overlap", "--notes-dir", "/n", "--events", "-"])
+        #expect(options.given == ["language": "ja", "silence": "aggressive", "input": "mic", "output": "hdmi",
+                                  "whisper-model": "/w.bin", "no-model": "true", "overlap": "false", "notes-dir": "/n", "events": "-"])
+        let configuration = Self.resolve(options.given).applied(to: Self.base)
+        #expect(configuration.language == "ja" && configuration.silence == .aggressive)
+        #expect(configuration.inputDevice == "mic" && configuration.outputDevice == "hdmi")
+        #expect(configuration.whisperModel == "/w.bin" && configuration.languageModel == nil)
+        #expect(!configuration.overlap && configuration.notesDirectory == "/n" && configuration.events == "-")
+        #expect(try Given.parse(["--llm-model", "/m.gguf"]).given == ["llm-model": "/m.gguf"])
+        #expect(SessionSettings.all.filter { $0.declaration == nil }.map(\.key) == ["fixed-silence", "editor"])
+    }
+
+    @Test func silencesHelpNamesEachPresetWithItsFixedSilence() {
+        #expect(SessionSetting.silenceHelp.hasSuffix("relaxed, default, aggressive (by how finished your words sound; fixed-silence: 1.25/0.7/0.35 s)"))
     }
 
     @Test func noModelRemovesTheModelUnlessAStrongerSourceNamesOne() {
