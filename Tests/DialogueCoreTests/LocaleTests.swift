@@ -311,27 +311,27 @@ import Testing
         #expect(LanguagePackLoader(searchFolders: [URL(fileURLWithPath: "/nonexistent")]).languages() == ["en"])
     }
 
-    @Test func misspelledPhraseListIsMalformed() throws {
+    /// What loading `it.json` with these contents (beside English) throws.
+    func italianError(_ json: Data) throws -> (LanguagePackError?, path: String) {
         let folder = try temporaryFolder()
         try copyEnglish(to: folder)
-        try Data(#"{ "phrases": { "endigns": ["basta"] } }"#.utf8).write(to: folder.appendingPathComponent("it.json"))
-        #expect(throws: LanguagePackError.malformed(file: folder.appendingPathComponent("it.json").path,
-                                                    reason: "unknown keys phrases.endigns")) {
-            try LanguagePackLoader(searchFolders: [folder]).load("it")
-        }
+        let url = folder.appendingPathComponent("it.json")
+        try json.write(to: url)
+        do { _ = try LanguagePackLoader(searchFolders: [folder]).load("it") } catch { return (error, url.path) }
+        return (nil, url.path)
+    }
+
+    @Test func misspelledPhraseListIsMalformed() throws {
+        let (error, path) = try italianError(Data(#"{ "phrases": { "endigns": ["basta"] } }"#.utf8))
+        #expect(error == .malformed(file: path, reason: "unknown keys phrases.endigns"))
     }
 
     @Test func aPatternThatIsNoRegularExpressionNamesFileAndKey() throws {
-        let folder = try temporaryFolder()
-        try copyEnglish(to: folder)
-        let english = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("en.json"))) as? [String: Any]
-        var dates = try #require(english?["dates"] as? [String: Any])
+        let english = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.loader.folder().appendingPathComponent("en.json")))
+        var dates = try #require((english as? [String: Any])?["dates"] as? [String: Any])
         dates["weekend"] = ["(fine settimana"]
-        try JSONSerialization.data(withJSONObject: ["dates": dates]).write(to: folder.appendingPathComponent("it.json"))
-        #expect(throws: LanguagePackError.malformed(file: folder.appendingPathComponent("it.json").path,
-                                                    reason: "dates.weekend.0 is not a regular expression: (fine settimana")) {
-            try LanguagePackLoader(searchFolders: [folder]).load("it")
-        }
+        let (error, path) = try italianError(JSONSerialization.data(withJSONObject: ["dates": dates]))
+        #expect(error == .malformed(file: path, reason: "dates.weekend.0 is not a regular expression: (fine settimana"))
     }
 
     /// Patterns come from English like any key; the turn threshold shift, a calibration on the
