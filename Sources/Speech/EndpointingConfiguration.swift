@@ -72,16 +72,12 @@ public struct AdaptiveWait: Sendable, Equatable {
     public static let `default` = SilencePreset.default.adaptiveWait
     public static let aggressive = SilencePreset.aggressive.adaptiveWait
 
-    /// This wait for answers in `language` (a language code): whisper is surer of its final
-    /// mark in some languages than in others. Calibrated on the dev part as heard (`eval turns`):
-    /// per language, the lowest threshold that cuts no larger share of its keep-listening
-    /// silences than all languages at the default 0.7 (13 %): en 0.8, es 0.6, fr 0.7. ja and de
-    /// have too little dev speech to calibrate and keep the shared threshold.
-    public func forLanguage(_ language: String) -> AdaptiveWait {
+    /// This wait with its threshold shifted for a language: whisper is surer of its final mark in
+    /// some languages than in others (each language file's `turnThresholdShift`). Rounded to
+    /// hundredths, so 0.7 + 0.1 is 0.8.
+    public func shifted(by shift: Double) -> AdaptiveWait {
         var wait = self
-        wait.threshold = ((threshold + (Self.thresholdShifts[language] ?? 0)) * 100).rounded() / 100
+        wait.threshold = ((threshold + shift) * 100).rounded() / 100
         return wait
     }
-
-    static let thresholdShifts: [String: Double] = ["en": 0.1, "es": -0.1]
 }

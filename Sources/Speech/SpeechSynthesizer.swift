@@ -45,7 +45,7 @@ public final class SpeechSynthesizer: Sendable {
     }
 
     /// The names `render(_:voice:)` accepts for the installed voices: their language tags
-    /// ("en-us", "es", "fr-fr", "ja", …), file names ("gmw/en-US") and display names.
+    /// (en-us, es, fr-fr, ja, …), file names ("gmw/en-US") and display names.
     public func voiceNames() throws -> [String] {
         try engine.withLock { sampleRate in
             try start(&sampleRate)

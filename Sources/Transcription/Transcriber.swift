@@ -152,7 +152,7 @@ public actor Transcriber {
         dialogue_memo_encoder_runs(context)
     }
 
-    /// Whether whisper has the language code ("en", "ja", …); needs no model.
+    /// Whether whisper has the language code (en, ja, …); needs no model.
     public static func knowsLanguage(_ code: String) -> Bool {
         EngineLog.install()   // whisper logs an unknown code
         return whisper_lang_id(code) >= 0

@@ -7,7 +7,7 @@ import Speech
 /// Everything a session (talk, demo, record, recover) is told from outside, typed: the
 /// command line fills it, the session never looks at arguments.
 public struct SessionConfiguration: Sendable {
-    /// A supported language code ("en", "ja", …).
+    /// A supported language code (en, ja, …).
     public var language: String
     /// Type the answers instead of speaking them.
     public var typing = false

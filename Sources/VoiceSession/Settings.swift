@@ -367,7 +367,7 @@ public struct ConfigFile: Sendable {
 }
 
 extension ValueParser where Value == String {
-    /// `--lang`: a language with a language pack, as a code or a locale ("ja", "EN", "en-US",
+    /// `--lang`: a language with a language pack, as a code or a locale ("en", "EN", "en-US",
     /// "ja_JP.UTF-8").
     public static var language: Self {
         let codes = LanguagePackLoader.supportedLanguages

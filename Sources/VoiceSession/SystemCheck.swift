@@ -52,19 +52,23 @@ public enum SystemCheck {
         }
     }
 
-    public static let voices = ["en-us", "es", "fr-fr", "de", "ja"]
-
-    /// Renders a word with each voice: proves the voice exists and speaks, not just that a file
-    /// with its name is installed.
-    public static func voicesCheck() -> Check {
+    /// Renders each language's sample with its voice: proves the voice exists and speaks, not
+    /// just that a file with its name is installed.
+    public static func voicesCheck(loader: LanguagePackLoader = LanguagePackLoader()) -> Check {
+        let packs: [LanguagePack]
+        do { packs = try loader.loadAll() } catch {
+            return Check(ok: false, label: "espeak-ng voices", detail: "\(error)", requiredForVoice: true)
+        }
+        var voices: [String] = []
         var missing: [String] = []
         var failure: Error?
-        for voice in voices {
+        for pack in packs where !voices.contains(pack.voice) {
+            voices.append(pack.voice)
             do {
-                let pcm = try SpeechSynthesizer.shared.render(voice == "ja" ? "あ" : "a", voice: voice)
-                if pcm.samples.isEmpty { missing.append(voice) }
+                let pcm = try SpeechSynthesizer.shared.render(pack.voiceSample, voice: pack.voice)
+                if pcm.samples.isEmpty { missing.append(pack.voice) }
             } catch SpeechError.voiceMissing {
-                missing.append(voice)
+                missing.append(pack.voice)
             } catch {
                 failure = error
                 break

@@ -32,7 +32,7 @@ public struct VoicePorts: Sendable {
             speaker: VoiceSpeaker(speaker: speaker, opening: opening, others: others, listener: listener),
             answers: VoiceAnswers(listener: listener, transcriber: transcriber, language: pack.whisperLanguage,
                                   feedback: feedback, person: person, overlap: configuration.overlap,
-                                  adaptive: configuration.fixedSilence ? nil : configuration.silence.adaptiveWait.forLanguage(pack.code),
+                                  adaptive: configuration.fixedSilence ? nil : configuration.silence.adaptiveWait.shifted(by: pack.turnThresholdShift),
                                   rules: context.rules))
     }
 

@@ -266,7 +266,7 @@ struct ConfigCLITests {
         let cases: [(String, String)] = [
             ("dialogue-memo --sil", "--silence"),
             ("dialogue-memo --silence ", "relaxed default aggressive"),
-            ("dialogue-memo talk --lang ", "en ja es fr de"),
+            ("dialogue-memo talk --lang ", "en de es fr ja"),
             ("dialogue-memo record --silence a", "aggressive"),
             ("dialogue-memo eval ", "choices grouping fuzz prompts speech turns actions"),
             ("dialogue-memo eval choices --format ", "chat completion"),

@@ -105,8 +105,8 @@ import Testing
 
     /// Japanese lists no particles: between characters they would only mislead.
     @Test func japaneseHasNoParticles() throws {
-        #expect(try Fixtures.pack("ja").phrases.particles.isEmpty)
-        #expect(try Fixtures.pack("de").phrases.particles.contains("eigentlich"))
+        #expect(try Fixtures.pack("ja").phrases[.particles].isEmpty)
+        #expect(try Fixtures.pack("de").phrases[.particles].contains("eigentlich"))
     }
 
     /// The goodbye sentence is control, not note content; the content before it stays.

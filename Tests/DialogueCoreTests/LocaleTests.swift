@@ -64,13 +64,11 @@ import Testing
             }
             let pack = try Fixtures.pack(code)
             let phrases = pack.phrases
-            let lists: [(String, [String])] = [
-                ("endings", phrases.endings), ("interruptions", phrases.interruptions), ("refusals", phrases.refusals),
-                ("fillers", phrases.fillers), ("endingTails", phrases.endingTails), ("negatives", phrases.negatives),
-                ("hesitations", phrases.hesitations), ("productIdea", phrases.productIdea),
-                ("meeting", phrases.meeting), ("habitual", phrases.habitual), ("reflection", phrases.reflection), ("planning", phrases.planning),
-            ]
-            for (name, list) in lists { #expect(list.count >= 5, "\(code): phrases.\(name) has only \(list.count) entries") }
+            let lists: [Phrases.Name] = [.endings, .interruptions, .refusals, .fillers, .endingTails, .negatives,
+                                         .hesitations, .productIdea, .meeting, .habitual, .reflection, .planning]
+            for name in lists {
+                #expect(phrases[name].count >= 5, "\(code): phrases.\(name.rawValue) has only \(phrases[name].count) entries")
+            }
             for (angle, cues) in phrases.angleCues { #expect(!cues.isEmpty, "\(code): angleCues.\(angle) is empty") }
         }
     }
@@ -270,16 +268,20 @@ import Testing
         }
     }
 
-    @Test func missingFileIsUnreadable() throws {
+    /// A language is its file: without `ja.json` there is no Japanese; one that cannot be read
+    /// (here a folder by that name) is unreadable.
+    @Test func missingFileIsNoLanguageAndAnUnreadableOneSaysSo() throws {
         let folder = try temporaryFolder()
         try copyEnglish(to: folder)
         let loader = LanguagePackLoader(searchFolders: [folder])
+        #expect(throws: LanguagePackError.unsupported(code: "ja")) { try loader.load("ja") }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("ja.json"), withIntermediateDirectories: false)
         do {
             _ = try loader.load("ja")
-            Issue.record("a missing file loaded")
+            Issue.record("a folder loaded as a language file")
         } catch {
-            guard case .unreadable(let file, let reason) = error else { Issue.record("unexpected \(error)"); return }
-            #expect(file.hasSuffix("ja.json") && reason.contains("does not exist"))
+            guard case .unreadable(let file, _) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(file.hasSuffix("ja.json"))
         }
     }
 
@@ -294,7 +296,56 @@ import Testing
         #expect(pack.ui(.saved, ["path": "x"]) == "Gespeichert unter x")
         #expect(pack.ui(.discarded) == "Note discarded.")
         #expect(pack.keysFromEnglish.contains("questions.audience"))
-        #expect(!pack.phrases.endings.isEmpty)
+        #expect(!pack.phrases[.endings].isEmpty)
+    }
+
+    @Test func theLanguagesAreTheFilesNamedByACode() throws {
+        let folder = try temporaryFolder()
+        try copyEnglish(to: folder)
+        for name in ["fr.json", "ending-probe.json", "EN.json", "notes.txt"] {
+            try Data("{}".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        let loader = LanguagePackLoader(searchFolders: [folder])
+        #expect(loader.languages() == ["en", "fr"])
+        #expect(throws: LanguagePackError.unsupported(code: "ending-probe")) { try loader.load("ending-probe") }
+        #expect(LanguagePackLoader(searchFolders: [URL(fileURLWithPath: "/nonexistent")]).languages() == ["en"])
+    }
+
+    /// What loading `it.json` with these contents (beside English) throws.
+    func italianError(_ json: Data) throws -> (LanguagePackError?, path: String) {
+        let folder = try temporaryFolder()
+        try copyEnglish(to: folder)
+        let url = folder.appendingPathComponent("it.json")
+        try json.write(to: url)
+        do { _ = try LanguagePackLoader(searchFolders: [folder]).load("it") } catch { return (error, url.path) }
+        return (nil, url.path)
+    }
+
+    @Test func misspelledPhraseListIsMalformed() throws {
+        let (error, path) = try italianError(Data(#"{ "phrases": { "endigns": ["basta"] } }"#.utf8))
+        #expect(error == .malformed(file: path, reason: "unknown keys phrases.endigns"))
+    }
+
+    @Test func aPatternThatIsNoRegularExpressionNamesFileAndKey() throws {
+        let english = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.loader.folder().appendingPathComponent("en.json")))
+        var dates = try #require((english as? [String: Any])?["dates"] as? [String: Any])
+        dates["weekend"] = ["(fine settimana"]
+        let (error, path) = try italianError(JSONSerialization.data(withJSONObject: ["dates": dates]))
+        #expect(error == .malformed(file: path, reason: "dates.weekend.0 is not a regular expression: (fine settimana"))
+    }
+
+    /// Patterns come from English like any key; the turn threshold shift, a calibration on the
+    /// language's own speech, never does.
+    @Test func patternsComeFromEnglishButNotTheTurnThresholdShift() throws {
+        let folder = try temporaryFolder()
+        try copyEnglish(to: folder)
+        try Data(#"{ "language": "it" }"#.utf8).write(to: folder.appendingPathComponent("it.json"))
+        let pack = try LanguagePackLoader(searchFolders: [folder]).load("it")
+        #expect(pack.keysFromEnglish.contains("dates") && pack.keysFromEnglish.contains("actionCues"))
+        #expect(pack.actionCues.score("I'll call her.") == 1)
+        #expect(try Fixtures.pack("en").turnThresholdShift == 0.1)
+        #expect(pack.turnThresholdShift == 0 && !pack.keysFromEnglish.contains("turnThresholdShift"))
+        #expect(pack.voiceSample == "a" && pack.keysFromEnglish.contains("voiceSample"))
     }
 
     @Test func unsupportedLanguageIsRefused() {

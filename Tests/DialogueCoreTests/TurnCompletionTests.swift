@@ -88,8 +88,8 @@ import Testing
         let english = try Fixtures.pack("en").phrases
         for code in ["de", "fr", "es", "ja"] {
             let phrases = try Fixtures.pack(code).phrases
-            #expect(!phrases.trailingConnectives.isEmpty && phrases.trailingConnectives != english.trailingConnectives, "\(code)")
-            #expect(!phrases.filledPauses.isEmpty && phrases.filledPauses != english.filledPauses, "\(code)")
+            #expect(!phrases[.trailingConnectives].isEmpty && phrases[.trailingConnectives] != english[.trailingConnectives], "\(code)")
+            #expect(!phrases[.filledPauses].isEmpty && phrases[.filledPauses] != english[.filledPauses], "\(code)")
         }
     }
 }

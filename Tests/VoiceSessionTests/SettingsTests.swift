@@ -63,7 +63,7 @@ struct SettingsTests {
         ("silence =", "\(path):1: silence has no value. Write silence = relaxed|default|aggressive, or delete the line."),
         ("notes-dir = ", "\(path):1: notes-dir has no value. Write notes-dir = DIR, or delete the line."),
         ("silence = slow", #"\#(path):1: silence takes one of relaxed, default, aggressive (not "slow"). Fix the value, or delete the line for the default."#),
-        ("language = xx", #"\#(path):1: language takes one of en, ja, es, fr, de (not "xx"). Fix the value, or delete the line for the default."#),
+        ("language = xx", #"\#(path):1: language takes one of en, de, es, fr, ja (not "xx"). Fix the value, or delete the line for the default."#),
         ("overlap = maybe", #"\#(path):1: overlap takes true or false (not "maybe"). Fix the value, or delete the line for the default."#),
     ]
 

@@ -35,7 +35,7 @@ public enum Journal {
     /// The note, rebuilt from the journal alone.
     public static func rebuild(from text: String, loader: LanguagePackLoader = LanguagePackLoader()) throws -> String {
         let replay = try JournalReplay(read(text).events)
-        let code = LanguagePackLoader.supportedLanguages.contains(replay.language) ? replay.language : "en"
+        let code = loader.languages().contains(replay.language) ? replay.language : "en"
         return replay.note(pack: try loader.load(code))
     }
 }

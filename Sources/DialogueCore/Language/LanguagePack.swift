@@ -4,14 +4,22 @@ import Foundation
 /// generic note title, the CLI's strings and the phrase lists of the rules. Built from
 /// `Locales/<code>.json` with English filling any key the file lacks.
 public struct LanguagePack: Sendable {
-    /// ISO 639-1 code: "en", "ja", "es", "fr", "de".
+    /// ISO 639 code, the name of its file: en, ja, es, fr, de.
     public let code: String
     /// The language's own name ("日本語").
     public let name: String
     /// espeak-ng voice name.
     public let voice: String
+    /// A short text the voice must be able to say: `doctor` renders it to prove the voice works.
+    public let voiceSample: String
     /// whisper.cpp language code.
     public let whisperLanguage: String
+    /// Added to the completion threshold of the adaptive wait (`AdaptiveWait.shifted(by:)`):
+    /// whisper is surer of its final mark in some languages than in others. Calibrated on the
+    /// dev part of the turn-taking set as heard (`eval turns`): the lowest threshold that cuts
+    /// no larger share of the language's keep-listening silences than all languages at the
+    /// default 0.7 (13 %). 0 where there is too little dev speech to calibrate (ja, de).
+    public let turnThresholdShift: Double
     public let opening: SpokenText
     /// One line per non-final case.
     public let questions: [QuestionChoice: SpokenText]
@@ -24,6 +32,10 @@ public struct LanguagePack: Sendable {
     public let noteDate: String
     public let ui: [String: String]
     public let phrases: Phrases
+    /// How the language names days and times, compiled (`DateDetector`).
+    public let dates: DateRules
+    /// The words that make a sentence a next step, compiled.
+    public let actionCues: ActionCues
     /// The synthetic person of `dialogue-memo demo`. No answers when the file has none.
     public let demo: DemoScript
     /// The demo's fixed answers: the idea, follow-ups, the ending phrase last.
@@ -31,15 +43,17 @@ public struct LanguagePack: Sendable {
     /// Keys this language's file lacked and took from English (empty for a complete file).
     public let keysFromEnglish: [String]
 
-    public init(code: String, name: String, voice: String, whisperLanguage: String,
-                opening: SpokenText, questions: [QuestionChoice: SpokenText],
+    public init(code: String, name: String, voice: String, voiceSample: String, whisperLanguage: String,
+                turnThresholdShift: Double = 0, opening: SpokenText, questions: [QuestionChoice: SpokenText],
                 closings: [QuestionChoice: SpokenText], noteTitle: String, noteDate: String,
-                ui: [String: String], phrases: Phrases, demo: DemoScript = DemoScript(answers: []),
-                keysFromEnglish: [String] = []) {
+                ui: [String: String], phrases: Phrases, dates: DateRules = .none, actionCues: ActionCues = .none,
+                demo: DemoScript = DemoScript(answers: []), keysFromEnglish: [String] = []) {
         self.code = code
         self.name = name
         self.voice = voice
+        self.voiceSample = voiceSample
         self.whisperLanguage = whisperLanguage
+        self.turnThresholdShift = turnThresholdShift
         self.opening = opening
         self.questions = questions
         self.closings = closings
@@ -47,6 +61,8 @@ public struct LanguagePack: Sendable {
         self.noteDate = noteDate
         self.ui = ui
         self.phrases = phrases
+        self.dates = dates
+        self.actionCues = actionCues
         self.demo = demo
         self.keysFromEnglish = keysFromEnglish
     }

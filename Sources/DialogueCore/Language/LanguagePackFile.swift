@@ -6,7 +6,10 @@ struct LanguagePackFile: Decodable, Sendable {
     var language: String?
     var name: String?
     var voice: String?
+    var voiceSample: String?
     var whisperLanguage: String?
+    /// Never taken from English: a calibration on this language's speech (none: 0).
+    var turnThresholdShift: Double?
     var opening: SpokenText?
     var questions: [String: SpokenText]?
     var closing: [String: SpokenText]?
@@ -14,20 +17,38 @@ struct LanguagePackFile: Decodable, Sendable {
     var noteDate: String?
     var ui: [String: String]?
     var phrases: PhrasesFile?
+    var dates: DatePatterns?
+    var actionCues: ActionCues.Patterns?
     /// Optional and never taken from English: a demo must speak the file's own language.
     var demo: DemoFile?
 
+    /// `phrases` as written: the lists it has (`Phrases.Name`), and the names it has that are none.
     struct PhrasesFile: Decodable, Sendable {
-        var endings, interruptions, refusals, refusalCoversAll, fillers, endingTails, particles, negatives: [String]?
-        var hesitations, productIdea, indefiniteArticles, meeting, habitual, reflection, planning: [String]?
-        var recordVerbs, recordPlaces, negations, talkDeixis, secrecy, removalVerbs, leavingNow, wornOut, postponing: [String]?
-        var continuations, farewells, saidEnough, timeFrames, closers, glue, addressees, forgetVerbs, ownSpeech, reportingVerbs: [String]?
-        var instructionCues, complementizers, pastTime, besideThePoint, conditionals, trailingConnectives, filledPauses: [String]?
-        var otherAgents, passiveMarkers, reasonLinks: [String]?
-        var stopFrames, stopVerbs, laterDays, saidVerbs, wantedThings, unableNow, mustFrames, leaveVerbs: [String]?
+        var lists: [Phrases.Name: [String]] = [:]
         var angleCues: [String: [String]]?
         /// A property of the language, not a phrase: never taken from English.
         var negationFollowsVerb: Bool?
+        var unknownNames: [String] = []
+
+        struct Key: CodingKey {
+            let stringValue: String
+            init(stringValue: String) { self.stringValue = stringValue }
+            var intValue: Int? { nil }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            for key in container.allKeys {
+                switch key.stringValue {
+                case "angleCues": angleCues = try container.decodeIfPresent([String: [String]].self, forKey: key)
+                case "negationFollowsVerb": negationFollowsVerb = try container.decodeIfPresent(Bool.self, forKey: key)
+                default:
+                    guard let name = Phrases.Name(rawValue: key.stringValue) else { unknownNames.append(key.stringValue); continue }
+                    lists[name] = try container.decodeIfPresent([String].self, forKey: key)
+                }
+            }
+        }
     }
 
     struct DemoFile: Decodable, Sendable {
@@ -37,7 +58,7 @@ struct LanguagePackFile: Decodable, Sendable {
     }
 
     /// Problems that make the file wrong rather than merely incomplete: names that are not
-    /// cases (a typo would otherwise silently fall back to English).
+    /// cases or lists (a typo would otherwise silently fall back to English).
     func unknownNames() -> [String] {
         let questionNames = Set(QuestionChoice.questions.map(\.rawValue))
         let closingNames = Set(QuestionChoice.finals.map(\.rawValue))
@@ -45,14 +66,22 @@ struct LanguagePackFile: Decodable, Sendable {
         var unknown: [String] = []
         unknown += (questions ?? [:]).keys.filter { !questionNames.contains($0) }.map { "questions.\($0)" }
         unknown += (closing ?? [:]).keys.filter { !closingNames.contains($0) }.map { "closing.\($0)" }
+        unknown += (phrases?.unknownNames ?? []).map { "phrases.\($0)" }
         unknown += (phrases?.angleCues ?? [:]).keys.filter { !angleNames.contains($0) }.map { "phrases.angleCues.\($0)" }
         unknown += (demo?.byQuestion ?? [:]).keys.filter { !questionNames.contains($0) }.map { "demo.byQuestion.\($0)" }
         return unknown.sorted()
     }
 
+    /// Why a file and English together make no pack.
+    enum Problem: Error {
+        /// Keys neither has.
+        case missingKeys([String])
+        /// A pattern that is no regular expression, and whether it came from English.
+        case invalidPattern(InvalidPattern, fromEnglish: Bool)
+    }
+
     /// Every key with its value taken from this file or, failing that, from `english`.
-    /// Returns nil with the missing key names when even English lacks a key.
-    func resolve(code: String, english: LanguagePackFile) -> Result<LanguagePack, MissingKeys> {
+    func resolve(code: String, english: LanguagePackFile) throws(Problem) -> LanguagePack {
         var fromEnglish: [String] = []
         var missing: [String] = []
         func pick<T>(_ key: String, _ own: T?, _ fallback: T?) -> T? {
@@ -60,9 +89,6 @@ struct LanguagePackFile: Decodable, Sendable {
             fromEnglish.append(key)
             if fallback == nil { missing.append(key) }
             return fallback
-        }
-        func pickList(_ key: String, _ path: KeyPath<PhrasesFile, [String]?>) -> [String] {
-            pick("phrases.\(key)", phrases?[keyPath: path], english.phrases?[keyPath: path]) ?? []
         }
 
         var questionLines: [QuestionChoice: SpokenText] = [:]
@@ -79,72 +105,31 @@ struct LanguagePackFile: Decodable, Sendable {
         for key in Set((english.ui ?? [:]).keys).union(UIKey.allCases.map(\.rawValue)).sorted() {
             uiStrings[key] = pick("ui.\(key)", ui?[key], english.ui?[key])
         }
-        var cues: [String: [String]] = [:]
+        var angleCues: [String: [String]] = [:]
         for name in Set((english.phrases?.angleCues ?? [:]).keys).union((phrases?.angleCues ?? [:]).keys).sorted() {
-            cues[name] = pick("phrases.angleCues.\(name)", phrases?.angleCues?[name],
+            angleCues[name] = pick("phrases.angleCues.\(name)", phrases?.angleCues?[name],
                               english.phrases?.angleCues?[name]) ?? []
         }
-        let phraseLists = Phrases(
-            endings: pickList("endings", \.endings),
-            interruptions: pickList("interruptions", \.interruptions),
-            refusals: pickList("refusals", \.refusals),
-            refusalCoversAll: pickList("refusalCoversAll", \.refusalCoversAll),
-            fillers: pickList("fillers", \.fillers),
-            endingTails: pickList("endingTails", \.endingTails),
-            particles: pickList("particles", \.particles),
-            negatives: pickList("negatives", \.negatives),
-            hesitations: pickList("hesitations", \.hesitations),
-            productIdea: pickList("productIdea", \.productIdea),
-            indefiniteArticles: pickList("indefiniteArticles", \.indefiniteArticles),
-            meeting: pickList("meeting", \.meeting),
-            habitual: pickList("habitual", \.habitual),
-            reflection: pickList("reflection", \.reflection),
-            planning: pickList("planning", \.planning),
-            angleCues: cues,
-            recordVerbs: pickList("recordVerbs", \.recordVerbs),
-            recordPlaces: pickList("recordPlaces", \.recordPlaces),
-            negations: pickList("negations", \.negations),
-            talkDeixis: pickList("talkDeixis", \.talkDeixis),
-            secrecy: pickList("secrecy", \.secrecy),
-            removalVerbs: pickList("removalVerbs", \.removalVerbs),
-            otherAgents: pickList("otherAgents", \.otherAgents),
-            passiveMarkers: pickList("passiveMarkers", \.passiveMarkers),
-            leavingNow: pickList("leavingNow", \.leavingNow),
-            wornOut: pickList("wornOut", \.wornOut),
-            postponing: pickList("postponing", \.postponing),
-            reasonLinks: pickList("reasonLinks", \.reasonLinks),
-            continuations: pickList("continuations", \.continuations),
-            timeFrames: pickList("timeFrames", \.timeFrames),
-            closers: pickList("closers", \.closers),
-            farewells: pickList("farewells", \.farewells),
-            saidEnough: pickList("saidEnough", \.saidEnough),
-            stopFrames: pickList("stopFrames", \.stopFrames),
-            stopVerbs: pickList("stopVerbs", \.stopVerbs),
-            laterDays: pickList("laterDays", \.laterDays),
-            saidVerbs: pickList("saidVerbs", \.saidVerbs),
-            wantedThings: pickList("wantedThings", \.wantedThings),
-            unableNow: pickList("unableNow", \.unableNow),
-            mustFrames: pickList("mustFrames", \.mustFrames),
-            leaveVerbs: pickList("leaveVerbs", \.leaveVerbs),
-            glue: pickList("glue", \.glue),
-            forgetVerbs: pickList("forgetVerbs", \.forgetVerbs),
-            ownSpeech: pickList("ownSpeech", \.ownSpeech),
-            reportingVerbs: pickList("reportingVerbs", \.reportingVerbs),
-            addressees: pickList("addressees", \.addressees),
-            instructionCues: pickList("instructionCues", \.instructionCues),
-            complementizers: pickList("complementizers", \.complementizers),
-            pastTime: pickList("pastTime", \.pastTime),
-            besideThePoint: pickList("besideThePoint", \.besideThePoint),
-            conditionals: pickList("conditionals", \.conditionals),
-            trailingConnectives: pickList("trailingConnectives", \.trailingConnectives),
-            filledPauses: pickList("filledPauses", \.filledPauses),
-            negationFollowsVerb: phrases?.negationFollowsVerb ?? false)
+        var lists: [Phrases.Name: [String]] = [:]
+        for name in Phrases.Name.allCases {
+            lists[name] = pick("phrases.\(name.rawValue)", phrases?.lists[name], english.phrases?.lists[name]) ?? []
+        }
+        let phraseLists = Phrases(lists: lists, angleCues: angleCues, negationFollowsVerb: phrases?.negationFollowsVerb ?? false)
+        var dateRules = DateRules.none, cues = ActionCues.none
+        do {
+            if let patterns = pick("dates", dates, english.dates) { dateRules = try DateRules(patterns, language: code) }
+        } catch { throw .invalidPattern(error, fromEnglish: dates == nil) }
+        do {
+            if let patterns = pick("actionCues", actionCues, english.actionCues) { cues = try ActionCues(patterns) }
+        } catch { throw .invalidPattern(error, fromEnglish: actionCues == nil) }
 
         let pack = LanguagePack(
             code: code,
             name: pick("name", name, english.name) ?? code,
             voice: pick("voice", voice, english.voice) ?? code,
+            voiceSample: pick("voiceSample", voiceSample, english.voiceSample) ?? "",
             whisperLanguage: pick("whisperLanguage", whisperLanguage, english.whisperLanguage) ?? code,
+            turnThresholdShift: turnThresholdShift ?? 0,
             opening: pick("opening", opening, english.opening) ?? SpokenText(text: ""),
             questions: questionLines,
             closings: closingLines,
@@ -152,13 +137,14 @@ struct LanguagePackFile: Decodable, Sendable {
             noteDate: pick("noteDate", noteDate, english.noteDate) ?? "{year}-{mm}-{dd}",
             ui: uiStrings,
             phrases: phraseLists,
+            dates: dateRules,
+            actionCues: cues,
             demo: DemoScript(answers: demo?.answers ?? [],
                              byQuestion: Dictionary(uniqueKeysWithValues: (demo?.byQuestion ?? [:]).compactMap { name, answer in
                                  QuestionChoice(rawValue: name).map { ($0, answer) }
                              })),
             keysFromEnglish: fromEnglish)
-        return missing.isEmpty ? .success(pack) : .failure(MissingKeys(names: missing))
+        guard missing.isEmpty else { throw .missingKeys(missing) }
+        return pack
     }
-
-    struct MissingKeys: Error { let names: [String] }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Finds and reads the locale files at run time. They are plain files next to the program,
 /// not SwiftPM resources, so a translator can fix a string without rebuilding. Folders are
@@ -7,9 +8,16 @@ import Foundation
 /// 2. `<executable dir>/../share/dialogue-memo/Locales` (an installed program)
 /// 3. `<executable dir>/Locales` (an unpacked archive)
 /// 4. the source tree's `Locales/`, found from this file's `#filePath` (development and tests)
+///
+/// A language is its file: `<code>.json`, named by its ISO 639 code (two or three lowercase
+/// letters), so other JSON files in the folder are not taken for languages. English is the
+/// fallback and must be there.
 public struct LanguagePackLoader: Sendable {
-    public static let supportedLanguages = ["en", "ja", "es", "fr", "de"]
+    /// The languages of this process's standard search (`init()`), English first: what
+    /// `--lang` and the locale variables may name.
+    public static let supportedLanguages = LanguagePackLoader().languages()
     public static let environmentVariable = "DIALOGUE_MEMO_LOCALES"
+    static let fallbackLanguage = "en"
 
     public let searchFolders: [URL]
 
@@ -33,33 +41,68 @@ public struct LanguagePackLoader: Sendable {
     /// The first searched folder that holds `en.json`.
     public func folder() throws(LanguagePackError) -> URL {
         let fileManager = FileManager.default
-        for folder in searchFolders where fileManager.fileExists(atPath: folder.appendingPathComponent("en.json").path) {
+        let english = "\(Self.fallbackLanguage).json"
+        for folder in searchFolders where fileManager.fileExists(atPath: folder.appendingPathComponent(english).path) {
             return folder
         }
         throw .folderNotFound(searched: searchFolders.map(\.path))
     }
 
-    /// Loads a supported language, with English for any key its file lacks.
+    /// The codes of the language files in `folder()`, English first and the rest in order;
+    /// only English when no folder is found (loading it then says where it looked).
+    public func languages() -> [String] {
+        let names = (try? folder()).flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) } ?? []
+        let codes = names.compactMap(Self.languageCode(fileName:)).filter { $0 != Self.fallbackLanguage }.sorted()
+        return [Self.fallbackLanguage] + codes
+    }
+
+    /// `fr.json` → fr; nil for a file that is not a language's.
+    static func languageCode(fileName: String) -> String? {
+        guard fileName.hasSuffix(".json") else { return nil }
+        let code = fileName.dropLast(".json".count)
+        return (2...3).contains(code.count) && code.allSatisfy({ $0.isASCII && $0.isLowercase }) ? String(code) : nil
+    }
+
+    /// Loads a language of `languages()`, with English for any key its file lacks.
     public func load(_ code: String) throws(LanguagePackError) -> LanguagePack {
-        guard Self.supportedLanguages.contains(code) else { throw .unsupported(code: code) }
+        guard languages().contains(code) else { throw .unsupported(code: code) }
         let folder = try folder()
-        let englishURL = folder.appendingPathComponent("en.json")
+        let englishURL = folder.appendingPathComponent("\(Self.fallbackLanguage).json")
         let english = try read(englishURL)
         let url = folder.appendingPathComponent("\(code).json")
-        let file = code == "en" ? english : try read(url)
-        switch file.resolve(code: code, english: english) {
-        case .success(let pack):
-            return pack
-        case .failure(let missing):
-            throw .malformed(file: englishURL.path, reason: "missing keys " + missing.names.joined(separator: ", "))
+        let file = code == Self.fallbackLanguage ? english : try read(url)
+        do {
+            return try file.resolve(code: code, english: english)
+        } catch {
+            switch error {
+            case .missingKeys(let names):
+                throw .malformed(file: englishURL.path, reason: "missing keys " + names.joined(separator: ", "))
+            case .invalidPattern(let invalid, let fromEnglish):
+                throw .malformed(file: (fromEnglish ? englishURL : url).path,
+                                 reason: "\(invalid.key) is not a regular expression: \(invalid.pattern)")
+            }
         }
     }
 
-    /// All supported languages, in the supported order.
+    /// All languages of `languages()`, in that order.
     public func loadAll() throws(LanguagePackError) -> [LanguagePack] {
         var packs: [LanguagePack] = []
-        for code in Self.supportedLanguages { packs.append(try load(code)) }
+        for code in languages() { packs.append(try load(code)) }
         return packs
+    }
+
+    private static let standardPacks = Mutex<[String: LanguagePack?]>([:])
+
+    /// The pack of `code` as the standard search (`init()`) finds it, loaded once per process;
+    /// nil when the language has no file or its file does not load. For code that knows a note
+    /// only by its language code: its dates, its next-step cues.
+    public static func standardPack(_ code: String) -> LanguagePack? {
+        standardPacks.withLock { packs in
+            if let known = packs[code] { return known }
+            let pack = try? LanguagePackLoader().load(code)
+            packs[code] = pack
+            return pack
+        }
     }
 
     /// The supported language for a POSIX locale or language tag ("ja_JP.UTF-8", "fr-CA"),

@@ -46,8 +46,8 @@ public enum TurnCompletion {
         // "¿Por qué?", "Tu vas où ?": accents are folded away before matching, so a question or
         // an exclamation is never read as stopping on an open word ("que", "ou").
         if questionOrExclamationMarks.contains(last) { return .questionOrExclamation }
-        if PhraseList(phrases.filledPauses).ends(tokens) { return .filledPause }
-        if PhraseList(phrases.trailingConnectives).ends(tokens) { return .openWord }
+        if PhraseList(phrases[.filledPauses]).ends(tokens) { return .filledPause }
+        if PhraseList(phrases[.trailingConnectives]).ends(tokens) { return .openWord }
         if text.hasSuffix("...") || openMarks.contains(last) { return .openPunctuation }
         return finalMarks.contains(last) ? .finalPunctuation : .noFinalPunctuation
     }

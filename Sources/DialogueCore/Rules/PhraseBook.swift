@@ -60,76 +60,76 @@ struct PhraseBook: Sendable {
     let tails: PhraseList
 
     init(_ phrases: Phrases) {
-        let fillers = PhraseList(phrases.fillers)
-        let tails = PhraseList(phrases.endingTails)
-        let particles = PhraseList(phrases.particles)
+        let fillers = PhraseList(phrases[.fillers])
+        let tails = PhraseList(phrases[.endingTails])
+        let particles = PhraseList(phrases[.particles])
         func clauses(_ list: [String]) -> ClauseMatcher {
             ClauseMatcher(phrases: PhraseList(list), fillers: fillers, tails: tails, particles: particles)
         }
-        endings = clauses(phrases.endings)
-        endingWords = PhraseList(phrases.endings)
-        interruptions = clauses(phrases.interruptions)
+        endings = clauses(phrases[.endings])
+        endingWords = PhraseList(phrases[.endings])
+        interruptions = clauses(phrases[.interruptions])
         // What a refusal covers may stand around it: "don't record any of this", "全部記録しないで".
-        refusals = ClauseMatcher(phrases: PhraseList(phrases.refusals),
-                                 fillers: PhraseList(phrases.fillers + phrases.refusalCoversAll),
-                                 tails: PhraseList(phrases.endingTails + phrases.refusalCoversAll), particles: particles)
-        refusalCoversAll = PhraseList(phrases.refusalCoversAll)
-        negatives = clauses(phrases.negatives + phrases.endings)
-        smallTalk = PhraseList(phrases.fillers + phrases.endingTails)
+        refusals = ClauseMatcher(phrases: PhraseList(phrases[.refusals]),
+                                 fillers: PhraseList(phrases[.fillers] + phrases[.refusalCoversAll]),
+                                 tails: PhraseList(phrases[.endingTails] + phrases[.refusalCoversAll]), particles: particles)
+        refusalCoversAll = PhraseList(phrases[.refusalCoversAll])
+        negatives = clauses(phrases[.negatives] + phrases[.endings])
+        smallTalk = PhraseList(phrases[.fillers] + phrases[.endingTails])
         self.fillers = fillers
-        hesitations = PhraseList(phrases.hesitations)
-        productIdea = PhraseList(phrases.productIdea)
-        indefiniteArticles = PhraseList(phrases.indefiniteArticles)
-        meeting = PhraseList(phrases.meeting)
-        habitual = PhraseList(phrases.habitual)
-        reflection = PhraseList(phrases.reflection)
-        planning = PhraseList(phrases.planning)
+        hesitations = PhraseList(phrases[.hesitations])
+        productIdea = PhraseList(phrases[.productIdea])
+        indefiniteArticles = PhraseList(phrases[.indefiniteArticles])
+        meeting = PhraseList(phrases[.meeting])
+        habitual = PhraseList(phrases[.habitual])
+        reflection = PhraseList(phrases[.reflection])
+        planning = PhraseList(phrases[.planning])
         var cues: [QuestionChoice: PhraseList] = [:]
         for (name, list) in phrases.angleCues {
             if let choice = QuestionChoice(rawValue: name) { cues[choice] = PhraseList(list) }
         }
         angleCues = cues
-        recordVerbs = SplitPhraseList(phrases.recordVerbs)
-        recordPlaces = PhraseList(phrases.recordPlaces)
-        negations = PhraseList(phrases.negations)
+        recordVerbs = SplitPhraseList(phrases[.recordVerbs])
+        recordPlaces = PhraseList(phrases[.recordPlaces])
+        negations = PhraseList(phrases[.negations])
         negationFollowsVerb = phrases.negationFollowsVerb
-        talkDeixis = PhraseList(phrases.talkDeixis)
-        secrecy = SplitPhraseList(phrases.secrecy)
-        removalVerbs = SplitPhraseList(phrases.removalVerbs)
-        otherAgents = PhraseList(phrases.otherAgents)
-        passiveMarkers = PhraseList(phrases.passiveMarkers)
-        leavingNow = SplitPhraseList(phrases.leavingNow)
-        wornOut = SplitPhraseList(phrases.wornOut)
-        postponing = SplitPhraseList(phrases.postponing)
-        reasonLinks = PhraseList(phrases.reasonLinks)
-        leavingOrPostponingClauses = clauses(phrases.leavingNow + phrases.wornOut + phrases.postponing)
-        leaveTaking = LeaveTaking(vocabulary: PhraseList(phrases.fillers + phrases.endingTails + phrases.talkDeixis + phrases.glue
-                                                         + phrases.particles),
-                                  timeFrames: PhraseList(phrases.timeFrames + phrases.postponing),
-                                  closers: PhraseList(phrases.closers),
-                                  continuations: SplitPhraseList(phrases.continuations),
-                                  cores: SplitPhraseList(phrases.farewells + phrases.saidEnough))
-        let closed = PhraseList(phrases.fillers + phrases.endingTails + phrases.talkDeixis + phrases.glue + phrases.particles
-                                + phrases.timeFrames + phrases.postponing)
+        talkDeixis = PhraseList(phrases[.talkDeixis])
+        secrecy = SplitPhraseList(phrases[.secrecy])
+        removalVerbs = SplitPhraseList(phrases[.removalVerbs])
+        otherAgents = PhraseList(phrases[.otherAgents])
+        passiveMarkers = PhraseList(phrases[.passiveMarkers])
+        leavingNow = SplitPhraseList(phrases[.leavingNow])
+        wornOut = SplitPhraseList(phrases[.wornOut])
+        postponing = SplitPhraseList(phrases[.postponing])
+        reasonLinks = PhraseList(phrases[.reasonLinks])
+        leavingOrPostponingClauses = clauses(phrases[.leavingNow] + phrases[.wornOut] + phrases[.postponing])
+        leaveTaking = LeaveTaking(vocabulary: PhraseList(phrases[.fillers] + phrases[.endingTails] + phrases[.talkDeixis] + phrases[.glue]
+                                                         + phrases[.particles]),
+                                  timeFrames: PhraseList(phrases[.timeFrames] + phrases[.postponing]),
+                                  closers: PhraseList(phrases[.closers]),
+                                  continuations: SplitPhraseList(phrases[.continuations]),
+                                  cores: SplitPhraseList(phrases[.farewells] + phrases[.saidEnough]))
+        let closed = PhraseList(phrases[.fillers] + phrases[.endingTails] + phrases[.talkDeixis] + phrases[.glue] + phrases[.particles]
+                                + phrases[.timeFrames] + phrases[.postponing])
         func either(_ first: [String], _ second: [String]) -> [[PhraseList]] {
             [[PhraseList(first), PhraseList(second)], [PhraseList(second), PhraseList(first)]]
         }
-        stopSuggestion = Construction(orders: either(phrases.stopFrames, phrases.stopVerbs), vocabulary: closed)
-        let (frames, goOn, later) = (PhraseList(phrases.stopFrames), PhraseList(phrases.continuations), PhraseList(phrases.laterDays))
+        stopSuggestion = Construction(orders: either(phrases[.stopFrames], phrases[.stopVerbs]), vocabulary: closed)
+        let (frames, goOn, later) = (PhraseList(phrases[.stopFrames]), PhraseList(phrases[.continuations]), PhraseList(phrases[.laterDays]))
         puttingOff = Construction(orders: [[frames, goOn, later], [frames, later, goOn], [later, goOn, frames]], vocabulary: closed)
-        saidWhatWasWanted = Construction(orders: either(phrases.saidVerbs, phrases.wantedThings), vocabulary: closed)
-        havingToLeave = Construction(orders: either(phrases.mustFrames, phrases.leaveVerbs), vocabulary: closed)
-        unableNow = SplitPhraseList(phrases.unableNow)
-        tailsOrUnable = PhraseList(phrases.endingTails + phrases.unableNow)
-        instructionCues = PhraseList(phrases.instructionCues)
-        addressees = clauses(phrases.addressees)
-        forgetVerbs = SplitPhraseList(phrases.forgetVerbs)
-        ownSpeech = SplitPhraseList(phrases.ownSpeech)
-        reportingVerbs = PhraseList(phrases.reportingVerbs)
-        complementizers = PhraseList(phrases.complementizers)
-        pastTime = PhraseList(phrases.pastTime)
-        besideThePoint = PhraseList(phrases.besideThePoint)
-        conditionals = PhraseList(phrases.conditionals)
+        saidWhatWasWanted = Construction(orders: either(phrases[.saidVerbs], phrases[.wantedThings]), vocabulary: closed)
+        havingToLeave = Construction(orders: either(phrases[.mustFrames], phrases[.leaveVerbs]), vocabulary: closed)
+        unableNow = SplitPhraseList(phrases[.unableNow])
+        tailsOrUnable = PhraseList(phrases[.endingTails] + phrases[.unableNow])
+        instructionCues = PhraseList(phrases[.instructionCues])
+        addressees = clauses(phrases[.addressees])
+        forgetVerbs = SplitPhraseList(phrases[.forgetVerbs])
+        ownSpeech = SplitPhraseList(phrases[.ownSpeech])
+        reportingVerbs = PhraseList(phrases[.reportingVerbs])
+        complementizers = PhraseList(phrases[.complementizers])
+        pastTime = PhraseList(phrases[.pastTime])
+        besideThePoint = PhraseList(phrases[.besideThePoint])
+        conditionals = PhraseList(phrases[.conditionals])
         self.tails = tails
     }
 

@@ -1,0 +1,10 @@
+import DialogueCore
+import Speech
+
+extension AdaptiveWait {
+    /// This wait for answers in `language` (a code), shifted as that language's file says
+    /// (`LanguagePack.turnThresholdShift`, as the standard search finds it); unshifted without one.
+    public func forLanguage(_ language: String) -> AdaptiveWait {
+        shifted(by: LanguagePackLoader.standardPack(language)?.turnThresholdShift ?? 0)
+    }
+}
