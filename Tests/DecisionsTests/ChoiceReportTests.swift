@@ -26,7 +26,7 @@ import Testing
         #expect(report.bySplit == ["dev": .init(hits: 1, total: 2), "test": .init(hits: 0, total: 2)])
         #expect(report.byCategory["refusal"] == .init(hits: 0, total: 1))
         #expect(report.text.contains("missed endings (ended or refused, went on): 1: c"))
-        #expect(report.text.hasPrefix("acceptable: en 1/2 (50.0%), ja 1/1 (100.0%), de 0/2 (0.0%), overall 2/5 (40.0%)"))
+        #expect(report.text.hasPrefix("acceptable: en 1/2 (50.0%), de 0/2 (0.0%), ja 1/1 (100.0%), overall 2/5 (40.0%)"))
     }
 }
 
