@@ -61,13 +61,20 @@ let package = Package(
                 swiftSettings: engineHeaders, linkerSettings: engineLinking),
         // Declarative command-line options: typed structs filled from declarations, help generated.
         .target(name: "Options"),
+        // `dialogue-memo eval`: the labelled sets read, the product measured on them, the ending
+        // probe trained. Depends on the product; nothing in the product depends on it.
+        .target(name: "Evaluation",
+                dependencies: ["DialogueCore", "Speech", "Transcription", "Decisions", "VoiceSession", "Options"],
+                swiftSettings: engineHeaders, linkerSettings: engineLinking),
         // The command-line program: option parsing, the screen, main.
         .executableTarget(name: "dialogue-memo",
                           dependencies: ["DialogueCore", "Dialogue", "Speech", "Transcription", "Decisions", "Notes",
-                                         "VoiceSession", "Options", "CMalloc"],
+                                         "VoiceSession", "Evaluation", "Options", "CMalloc"],
                           swiftSettings: engineHeaders, linkerSettings: engineLinking),
 
-        .testTarget(name: "DialogueCoreTests", dependencies: ["DialogueCore"]),
+        // The rules' tests read the labelled scenario sets through Evaluation.
+        .testTarget(name: "DialogueCoreTests", dependencies: ["DialogueCore", "Evaluation"],
+                    swiftSettings: engineHeaders, linkerSettings: engineLinking),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "NotesTests", dependencies: ["Notes"]),
         .testTarget(name: "OptionsTests", dependencies: ["Options"]),
@@ -79,7 +86,9 @@ let package = Package(
         // The real stack without audio devices: espeak-ng renders, whisper.cpp transcribes, the rules judge.
         .testTarget(name: "EndToEndTests", dependencies: ["DialogueCore", "Speech", "Transcription"],
                     swiftSettings: engineHeaders, linkerSettings: engineLinking),
-        .testTarget(name: "DecisionsTests", dependencies: ["Decisions", "DialogueCore"],
+        .testTarget(name: "DecisionsTests", dependencies: ["Decisions", "DialogueCore", "Evaluation"],
+                    swiftSettings: engineHeaders, linkerSettings: engineLinking),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Decisions", "DialogueCore", "Speech", "Transcription", "VoiceSession"],
                     swiftSettings: engineHeaders, linkerSettings: engineLinking),
         // Runs the built binary; depends on nothing so it tests the program as a person uses it.
         .testTarget(name: "CLITests"),

@@ -107,7 +107,7 @@ extension LanguageModel {
     }
 
     /// Log-softmax of the logits after `tokens` (evaluated through the prefix cache).
-    func nextTokenLogProbabilities(after tokens: [llama_token]) throws -> [Float] {
+    public func nextTokenLogProbabilities(after tokens: [llama_token]) throws -> [Float] {
         try evaluate(tokens)
         guard let logits = llama_get_logits_ith(context, -1) else {
             throw LanguageModelError.decodeFailed(code: -100)

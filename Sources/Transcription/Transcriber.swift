@@ -300,7 +300,7 @@ public actor Transcriber {
     /// ja .135 → .167 (2 clips), test the same to ±.003 (a word here and there). 4.9–6 s of audio is encoded in 288–352 frames instead
     /// of 512 (31–44 % less); just under each old step the window is now one step larger.
     /// Beyond 1280 frames the model's full 1500, as every whisper.cpp run uses by default.
-    static func audioContext(forSamples count: Int, step: Int32 = 32, least: Int32 = 256, margin: Double = 0.6) -> Int32 {
+    public static func audioContext(forSamples count: Int, step: Int32 = 32, least: Int32 = 256, margin: Double = 0.6) -> Int32 {
         let seconds = Double(count) / Double(sampleRate)
         let frames = Int32((seconds + margin) * 50)   // 50 encoder frames per second
         let padded = max(least, (frames + step - 1) / step * step)

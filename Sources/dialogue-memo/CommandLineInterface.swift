@@ -1,4 +1,5 @@
 import DialogueCore
+import Evaluation
 import Foundation
 import Options
 import VoiceSession

@@ -1,7 +1,8 @@
+@testable import Decisions
 import DialogueCore
+import Evaluation
 import Foundation
 import Testing
-@testable import Decisions
 
 /// The decision path with the real default model on a few labelled scenarios, and the
 /// defence-in-depth paths (no model, a blown budget, cancellation). Every decision that should

@@ -2,9 +2,10 @@ import DialogueCore
 import Foundation
 import Testing
 @testable import Decisions
+import Evaluation
 
 /// The next-steps decision with the real default model on two labelled notes (kept short: one
-/// batch each), its fallbacks, and the evaluation's arithmetic. Nothing here asserts on time.
+/// batch each), and its fallbacks. Nothing here asserts on time.
 @Suite("Highlights (real default model)", .serialized)
 struct HighlightsDecisionTests {
     static func scenarios(_ ids: [String]) throws -> [ActionScenario] {
@@ -42,21 +43,5 @@ struct HighlightsDecisionTests {
     @Test func selectionAddsTheCueWeightToTheOdds() {
         #expect(NextStepRule.select(odds: [4, 0, -1, 3], cues: [0, 1, 1, 0], threshold: 3.75, cueWeight: 4) == [1, 2])
         #expect(NextStepRule.select(odds: [], cues: [], threshold: 0, cueWeight: 0) == [])
-    }
-
-    @Test func scoresAreMicroAveragedAndTheDevBestIsFound() throws {
-        var score = SelectionScore()
-        score.add(picked: [1, 2], expected: [2, 3])
-        score.add(picked: [], expected: [])
-        #expect(score.truePositives == 1 && score.falsePositives == 1 && score.falseNegatives == 1)
-        #expect(score.precision == 0.5 && score.recall == 0.5)
-        #expect(SelectionScore().precision == 1 && SelectionScore().recall == 1)
-
-        let scenario = ActionScenario(id: "x", language: "en", split: "dev", sentences: ["A.", "B.", "C."], actions: [2], key: 1)
-        let result = ActionCaseResult(scenario: scenario, odds: [1, 5, 2], cues: [0, 0, 1],
-                                      highlights: Highlights(nextSteps: [2], key: 1), source: .model, milliseconds: 1)
-        let best = ActionSummary([result], settings: DecisionSettings(), model: nil).bestOnDev()
-        #expect(best.score.precision == 1 && best.score.recall == 1)
-        #expect(best.cueWeight == 0, "the smallest weight that does best")
     }
 }

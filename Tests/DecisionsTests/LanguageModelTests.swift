@@ -11,16 +11,6 @@ struct LanguageModelTests {
     /// cells) gives the same log-likelihoods as feeding each option token by token after the
     /// prompt, and leaves the prompt cached alone. Through llama.cpp's output layer: the
     /// fallback for models whose logits cannot be computed from hidden states.
-    /// `eval turns --with-model`: a sentence left on "and" is less likely a whole turn than the
-    /// same sentence finished, whatever mark whisper put after either.
-    @Test func anOpenSentenceIsLessLikelyAWholeTurn() async throws {
-        let model = try LanguageModel(path: DefaultModels.gemma3, contextSize: 1024)
-        let finished = try #require(try await model.endOfTurnProbability(of: "I will ask Tom on Friday if his garage has room."))
-        let open = try #require(try await model.endOfTurnProbability(of: "I will ask Tom on Friday if his garage has room and."))
-        #expect(finished > 0 && finished <= 1)
-        #expect(open < finished)
-    }
-
     @Test(arguments: models)
     func optionsScoredTogetherMatchOneByOne(path: String) async throws {
         let model = try LanguageModel(path: path, contextSize: 1024)

@@ -1,6 +1,7 @@
+@testable import DialogueCore
+import Evaluation
 import Foundation
 import Testing
-@testable import DialogueCore
 
 /// The project's own labelled scenarios (`Tests/Fixtures`), run through the rules and the splitter.
 @Suite struct ScenarioTests {

@@ -1,6 +1,7 @@
+@testable import DialogueCore
+import Evaluation
 import Foundation
 import Testing
-@testable import DialogueCore
 
 /// The decision sets kept beside the rules' own scenarios: batches m, o and v (extra training
 /// data for the ending probe) and blind batches n, p, q, r, s, t, u, w and x (each written blind and

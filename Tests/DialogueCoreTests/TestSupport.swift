@@ -1,6 +1,7 @@
+@testable import DialogueCore
+import Evaluation
 import Foundation
 import Testing
-@testable import DialogueCore
 
 /// Shared fixtures: the real locale files (found through the loader's `#filePath` fallback),
 /// the labelled scenario sets in `Tests/Fixtures`, a seeded random generator and a reader for

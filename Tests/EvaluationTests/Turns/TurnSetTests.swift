@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Transcription
+@testable import Evaluation
 
 /// The turn-taking set's labels as `eval turns` reads them, and the committed set itself
 /// checked against the speech manifest (no audio needed).
@@ -49,7 +49,7 @@ import Testing
     /// The committed set: every answer names a clip of the speech manifest, in its language and
     /// split, with its licence, and every pause lies inside the clip's speech.
     @Test func theCommittedSetMatchesTheSpeechManifest() throws {
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+        let fixtures = try EvaluationFixtures.fixture("turn-taking.json").deletingLastPathComponent()
         let set = try TurnSet(contentsOf: fixtures.appendingPathComponent("turn-taking.json").path)
         struct Manifest: Decodable {
             struct Clip: Decodable {

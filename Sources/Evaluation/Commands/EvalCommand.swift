@@ -6,8 +6,8 @@ import VoiceSession
 
 /// `dialogue-memo eval choices|grouping|fuzz|prompts|speech|turns`: runs scenario cases through the real
 /// decision path (model, rules, retry, fallback) and measures it, or prints the prompts it scores.
-enum EvalCommand {
-    static let commands = Subcommands(
+public enum EvalCommand {
+    public static let commands = Subcommands(
         "dialogue-memo eval", usage: "dialogue-memo eval KIND … [options]",
         about: """
         Measures the model decisions on scenario files (the format of shared/eval/) or on random
@@ -114,7 +114,7 @@ enum EvalCommand {
         let report = try await DecisionFuzz.run(count: count, seed: options.seed, service: try options.decider.service(),
                                                 rules: try Rules.byLanguage()) { index in
             if (index + 1) % 50 == 0 {
-                printError(String(format: "fuzz: %d/%d conversations, %.0f s", index + 1, count, Date().timeIntervalSince(start)))
+                SpeechEvaluationCommand.printToStandardError(String(format: "dialogue-memo: fuzz: %d/%d conversations, %.0f s", index + 1, count, Date().timeIntervalSince(start)))
             }
         }
         print(report.text(seed: options.seed))

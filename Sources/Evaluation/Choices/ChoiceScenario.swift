@@ -1,3 +1,4 @@
+import DialogueCore
 import Foundation
 
 /// One labelled case of a choice scenario file (the project's `Tests/Fixtures`, or a public

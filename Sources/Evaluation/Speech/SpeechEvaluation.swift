@@ -1,4 +1,5 @@
 import Foundation
+import Transcription
 
 /// `eval speech`: every clip of the real-speech set transcribed our two ways (the file
 /// settings of `transcribe`, and the dialogue's, `--fast`) and by `whisper-cli` of the same

@@ -1,6 +1,7 @@
 import DialogueCore
 import Testing
-@testable import Decisions
+import Decisions
+@testable import Evaluation
 
 @Suite struct ChoiceReportTests {
     func result(_ id: String, _ language: String, choice: QuestionChoice, acceptable: Bool, mustEnd: Bool,
@@ -27,23 +28,6 @@ import Testing
         #expect(report.byCategory["refusal"] == .init(hits: 0, total: 1))
         #expect(report.text.contains("missed endings (ended or refused, went on): 1: c"))
         #expect(report.text.hasPrefix("acceptable: en 1/2 (50.0%), de 0/2 (0.0%), ja 1/1 (100.0%), overall 2/5 (40.0%)"))
-    }
-}
-
-@Suite struct EndingMarginTests {
-    let choices: [QuestionChoice] = [.problem, .audience, .ready, .stop]
-
-    @Test func anEndingMustBeatTheBestQuestionByTheMargin() throws {
-        #expect(try DecisionService.best(choices, scores: [-1, -2, -0.5, -3], endingMargin: 2) == .problem)
-        #expect(try DecisionService.best(choices, scores: [-1, -2, 1.5, -3], endingMargin: 2) == .ready)
-        #expect(try DecisionService.best(choices, scores: [-1, -2, -3, 1.01], endingMargin: 2) == .stop)
-        #expect(try DecisionService.best(choices, scores: [-1, -2, -3, 1.0], endingMargin: 2) == .problem, "a tie is not enough")
-        #expect(try DecisionService.best(choices, scores: [-1, 0, -3, -0.5], endingMargin: 0) == .audience)
-    }
-
-    @Test func onlyEndingsLeftMeansAnEnding() throws {
-        #expect(try DecisionService.best([.ready, .stop], scores: [-4, -1], endingMargin: 2) == .stop)
-        #expect(throws: DecisionError.self) { try DecisionService.best(choices, scores: [-.infinity, -.infinity, -.infinity, -.infinity], endingMargin: 2) }
     }
 }
 

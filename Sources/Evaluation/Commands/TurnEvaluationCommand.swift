@@ -3,6 +3,7 @@ import DialogueCore
 import Foundation
 import Options
 import Transcription
+import VoiceSession
 
 /// `dialogue-memo eval turns [FOLDER]`: the turn-taking set on the real-speech clips
 /// (`TurnEvaluation`), every fixed and adaptive preset side by side.

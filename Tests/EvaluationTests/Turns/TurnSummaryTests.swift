@@ -2,8 +2,9 @@ import DialogueCore
 import Foundation
 import Speech
 import Testing
-@testable import Transcription
-@testable import VoiceSession
+import Transcription
+@testable import Evaluation
+import VoiceSession
 
 /// How `eval turns` scores a way of ending an answer: a silence is cut off when the wait is no
 /// longer than it, and the adaptive wait never ends before the transcript is read.

@@ -1,7 +1,8 @@
 import DialogueCore
 import Foundation
 import Testing
-@testable import Decisions
+import Decisions
+@testable import Evaluation
 
 /// Random conversations (random answers in five languages, random questions asked, random
 /// lengths) through the real decision path: every choice within the rules, every layout
@@ -9,8 +10,8 @@ import Testing
 @Suite("Fuzz (real default model)", .serialized)
 struct FuzzTests {
     @Test func randomConversationsAlwaysGiveAllowedChoicesAndValidLayouts() async throws {
-        let service = DecisionService(model: try DecisionFixtures.model(), settings: DecisionFixtures.settings())
-        let report = try await DecisionFuzz.run(count: 12, seed: 4, service: service, rules: DecisionFixtures.rules)
+        let service = DecisionService(model: try EvaluationFixtures.model(), settings: EvaluationFixtures.settings())
+        let report = try await DecisionFuzz.run(count: 12, seed: 4, service: service, rules: EvaluationFixtures.rules)
         #expect(report.invalidChoices.isEmpty, "\(report.invalidChoices)")
         #expect(report.invalidLayouts.isEmpty, "\(report.invalidLayouts)")
         #expect(report.conversations == 12)

@@ -3,6 +3,7 @@ import DialogueCore
 import Foundation
 import Speech
 import Transcription
+import VoiceSession
 
 /// `eval turns`: at every pause of the turn-taking set (`TurnSet`), the prefix is transcribed as
 /// the listener does at a pause (the dialogue's settings), its completion read (`TurnCompletion`),

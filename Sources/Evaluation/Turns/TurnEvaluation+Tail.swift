@@ -3,6 +3,7 @@ import DialogueCore
 import Foundation
 import Speech
 import Transcription
+import VoiceSession
 
 extension TurnEvaluation {
     /// The answer's end alone (`TurnTail`), read at a pause: its text, whisper's time for it,

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Transcription
+@testable import Evaluation
 
 /// The figures `eval speech` reports, checked against the bench's own examples
 /// (scripts/bench/dmbench/scoring.py), so both say the same.

@@ -1,3 +1,4 @@
+import Decisions
 import Foundation
 
 extension LanguageModel {

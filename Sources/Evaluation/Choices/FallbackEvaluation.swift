@@ -1,3 +1,4 @@
+import DialogueCore
 import Foundation
 
 /// How often our rules alone (no model) choose an acceptable next step: the floor the

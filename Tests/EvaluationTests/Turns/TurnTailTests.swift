@@ -1,5 +1,5 @@
 import Testing
-@testable import Transcription
+@testable import Evaluation
 
 /// The tail read for the verdict at a pause: where it is cut and the window it runs in.
 @Suite struct TurnTailTests {

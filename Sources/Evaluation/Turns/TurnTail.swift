@@ -1,4 +1,5 @@
 import Foundation
+import Transcription
 
 /// The last seconds of the answer so far, transcribed at a pause only to read how finished the
 /// answer sounds (`TurnCompletion` needs its last words and mark), in a small encoder window, so
