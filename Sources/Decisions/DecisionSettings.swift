@@ -28,7 +28,8 @@ public struct DecisionSettings: Sendable, Hashable {
     /// as likely, after the rules prior) keeps a bigger `--llm-model` from ending on a whim.
     public var endingMargin: Double
     /// Reads an ending the phrase rules missed from the model's own layers (`EndingProbe`); nil:
-    /// rules and label scores alone. Used only with the model it was trained on.
+    /// rules and label scores alone. Used only with the model it was trained on. By default the
+    /// installed one (`InstalledEndingProbe.standard`).
     public var endingProbe: EndingProbe?
     public var questionBudget: Duration
     public var layoutBudget: Duration
@@ -52,7 +53,7 @@ public struct DecisionSettings: Sendable, Hashable {
         self.rulesPrior = rulesPrior
         self.answerPrior = answerPrior
         self.endingMargin = endingMargin
-        self.endingProbe = .trained
+        self.endingProbe = InstalledEndingProbe.standard.probe
         self.questionBudget = questionBudget
         self.layoutBudget = layoutBudget
         self.nextStepThreshold = nextStepThreshold

@@ -7,9 +7,9 @@ import Foundation
 /// layers separate endings from content well: a logistic regression on the dev split of the
 /// project's decision set reads them from the 10th layer's mean over the answer and over its
 /// close. The weights are trained by `dialogue-memo eval choices FILE --split dev
-/// --train-ending-probe OUT` and kept in `EndingProbe+Trained.swift`; they fit only the model
-/// they were trained on.
-public struct EndingProbe: Sendable, Hashable {
+/// --train-ending-probe OUT` and kept in `Locales/ending-probe.json` (`EndingProbeFile`); they
+/// fit only the model they were trained on.
+public struct EndingProbe: Sendable, Hashable, Codable {
     public let model: ModelFingerprint
     public let layerCount: Int
     /// Whether the answer ends or refuses, from the whole answer's mean.
@@ -22,7 +22,7 @@ public struct EndingProbe: Sendable, Hashable {
 
     /// A read-out with the probability above which the answer ends, calibrated out of fold on
     /// the training answers (`EndingProbeTraining.scales`).
-    public struct Readout: Sendable, Hashable {
+    public struct Readout: Sendable, Hashable, Codable {
         public let readout: LinearReadout
         public let threshold: Double
         public init(_ readout: LinearReadout, threshold: Double) {
@@ -82,7 +82,7 @@ public struct EndingProbe: Sendable, Hashable {
 }
 
 /// A logistic read-out of features: the probability is the logistic of weights · x + bias.
-public struct LinearReadout: Sendable, Hashable {
+public struct LinearReadout: Sendable, Hashable, Codable {
     /// Per feature, with the features' standardization folded in.
     public let weights: [Float]
     public let bias: Double

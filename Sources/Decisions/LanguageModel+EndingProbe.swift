@@ -92,10 +92,14 @@ public struct EndingFeatures: Sendable, Hashable {
     public let close: [Float]
 }
 
-public struct ModelFingerprint: Sendable, Hashable {
+/// What identifies the weights a probe was trained on, cheaply: the shape and the file's size
+/// (another model, or the same in another quantization, differs in one of them).
+public struct ModelFingerprint: Sendable, Hashable, Codable, CustomStringConvertible {
     public let embedding: Int
     public let layers: Int
     public let fileBytes: Int
+
+    public var description: String { "\(embedding) wide, \(layers) layers, \(fileBytes) bytes" }
 
     public init(embedding: Int, layers: Int, fileBytes: Int) {
         self.embedding = embedding

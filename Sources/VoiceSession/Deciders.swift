@@ -4,7 +4,7 @@ import DialogueCore
 import Foundation
 
 /// The question and layout deciders for a session: the language model when it loads, else the
-/// rules alone (with a one-line notice saying why).
+/// rules alone (with a one-line notice saying why; one too when the ending probe does not fit it).
 struct Deciders: Sendable {
     let questions: any QuestionDeciding
     let layouts: any LayoutDeciding
@@ -20,8 +20,11 @@ struct Deciders: Sendable {
             return Deciders(questions: rulesOnly, layouts: rulesOnly, usesModel: false)
         }
         do {
-            let model = ModelDeciders(rules: context.rules, service: try DecisionService(modelPath: path),
-                                      events: context.events)
+            let service = try DecisionService(modelPath: path)
+            if let model = service.model, let notice = InstalledEndingProbe.standard.notice(for: model.fingerprint, modelPath: path) {
+                context.display.notice(notice)
+            }
+            let model = ModelDeciders(rules: context.rules, service: service, events: context.events)
             return Deciders(questions: model, layouts: model, usesModel: true, warmUp: { await model.warmUp() },
                             highlights: { await model.highlights(for: $0, language: $1) })
         } catch {

@@ -135,7 +135,7 @@ public struct LanguagePackLoader: Sendable {
         return file
     }
 
-    static func describe(_ error: DecodingError) -> String {
+    public static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
             let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
             return keys.isEmpty ? "" : " at " + keys.joined(separator: ".")

@@ -182,31 +182,4 @@ extension EndingProbeTraining {
         let endings = cases.indices.filter { cases[$0].mustEnd }
         return fit(endings.map { features[$0] }, labels: endings.map { cases[$0].category == "refusal" }, lambda: lambda)
     }
-
-    /// The Swift source that keeps `probe` as `EndingProbe.trained`.
-    public static func source(_ probe: EndingProbe, command: String) -> String {
-        func linear(_ r: LinearReadout) -> String {
-            let rows = stride(from: 0, to: r.weights.count, by: 8).map { start in
-                "            " + r.weights[start..<min(start + 8, r.weights.count)]
-                    .map { String(format: "%.7g", Double($0)) }.joined(separator: ", ") + ","
-            }
-            return "LinearReadout(bias: \(String(format: "%.9g", r.bias)), weights: [\n\(rows.joined(separator: "\n"))\n        ])"
-        }
-        func readout(_ r: EndingProbe.Readout) -> String {
-            ".init(\(linear(r.readout)), threshold: \(String(format: "%.9g", r.threshold)))"
-        }
-        let m = probe.model
-        return """
-        // Written by `\(command)`: train again instead of editing.
-        extension EndingProbe {
-            public static let trained = EndingProbe(
-                model: ModelFingerprint(embedding: \(m.embedding), layers: \(m.layers), fileBytes: \(m.fileBytes)),
-                layerCount: \(probe.layerCount),
-                whole: \(readout(probe.whole)),
-                close: \(readout(probe.close)),
-                refusal: \(linear(probe.refusal)))
-        }
-
-        """
-    }
 }
