@@ -42,6 +42,12 @@ enum DecisionFixtures {
         return settings
     }
 
+    /// The probe the program uses (`Locales/ending-probe.json`).
+    static func probe() throws -> EndingProbe {
+        let installed = InstalledEndingProbe.standard
+        return try #require(installed.probe, "\(installed.path): \(installed.problem ?? "")")
+    }
+
     static func model() throws -> LanguageModel {
         try #require(defaultModel, "the default language model did not load: run `make deps`")
     }

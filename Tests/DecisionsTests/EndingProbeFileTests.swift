@@ -6,22 +6,37 @@ import Testing
 /// The probe's data file (`Locales/ending-probe.json`): what it holds, and what a person is told
 /// when it cannot be used.
 @Suite struct EndingProbeFileTests {
-    /// The weights that were Swift source, bit for bit.
-    @Test func theFileHoldsTheTrainedWeightsBitForBit() throws {
+    /// Every number comes back from the file bit for bit, the smallest and the largest too.
+    @Test func theFileKeepsEveryNumberBitForBit() throws {
+        let weights: [Float] = [0.001267711, -7.346748e-05, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,
+                                -.ulpOfOne, 1 / 3, 0.1, 0]
+        let readout = LinearReadout(bias: -5.52426438, weights: weights)
+        let probe = EndingProbe(model: ModelFingerprint(embedding: 10, layers: 2, fileBytes: 3), layerCount: 1,
+                                whole: .init(readout, threshold: 1 / 3), close: .init(readout, threshold: .leastNonzeroMagnitude),
+                                refusal: LinearReadout(bias: .pi, weights: weights.reversed()))
+        let data = try EndingProbeFile(trainedWith: "test", probe: probe).encoded()
+        let read = try JSONDecoder().decode(EndingProbeFile.self, from: data).probe
+        for (back, made) in [(read.whole, probe.whole), (read.close, probe.close)] {
+            #expect(back.threshold.bitPattern == made.threshold.bitPattern)
+            #expect(back.readout.bias.bitPattern == made.readout.bias.bitPattern)
+            #expect(back.readout.weights.map(\.bitPattern) == made.readout.weights.map(\.bitPattern))
+        }
+        #expect(read.refusal.bias.bitPattern == probe.refusal.bias.bitPattern)
+        #expect(read.refusal.weights.map(\.bitPattern) == probe.refusal.weights.map(\.bitPattern))
+        #expect(read.model == probe.model && read.layerCount == probe.layerCount)
+    }
+
+    /// The installed file: read whole, one weight per feature of its model's width, and not taken
+    /// for a language.
+    @Test func theInstalledFileIsAWholeProbe() throws {
         let installed = InstalledEndingProbe.standard
         let probe = try #require(installed.probe, "\(installed.path): \(installed.problem ?? "")")
-        let trained = EndingProbe.trained
-        #expect(probe.model == trained.model && probe.layerCount == trained.layerCount)
-        for (read, swift) in [(probe.whole, trained.whole), (probe.close, trained.close)] {
-            #expect(read.threshold.bitPattern == swift.threshold.bitPattern)
-            #expect(read.readout.bias.bitPattern == swift.readout.bias.bitPattern)
-            #expect(read.readout.weights.map(\.bitPattern) == swift.readout.weights.map(\.bitPattern))
+        for readout in [probe.whole.readout, probe.close.readout, probe.refusal] {
+            #expect(readout.weights.count == probe.model.embedding && readout.weights.allSatisfy(\.isFinite))
         }
-        #expect(probe.refusal.bias.bitPattern == trained.refusal.bias.bitPattern)
-        #expect(probe.refusal.weights.map(\.bitPattern) == trained.refusal.weights.map(\.bitPattern))
-        #expect(probe == trained)
-        #expect(!LanguagePackLoader.supportedLanguages.contains { installed.path.hasSuffix("/\($0).json") },
-                "the loader must not take the probe's file for a language")
+        #expect(probe.layerCount > 0 && probe.layerCount < probe.model.layers)
+        #expect(installed.path.hasSuffix("/" + EndingProbeFile.name))
+        #expect(!LanguagePackLoader().languages().contains("ending-probe"), "the loader must not take the probe's file for a language")
     }
 
     /// A probe trained on another model is not used, and the notice names the file, the two

@@ -34,7 +34,7 @@ import Testing
 @Suite("Ending probe (real default model)", .serialized)
 struct EndingProbeModelTests {
     @Test func theTrainedProbeFitsTheDefaultModel() throws {
-        #expect(EndingProbe.trained.fits(try DecisionFixtures.model()),
+        #expect(try DecisionFixtures.probe().fits(try DecisionFixtures.model()),
                 "the default model changed: train the probe again (see EndingProbe)")
     }
 
@@ -44,7 +44,7 @@ struct EndingProbeModelTests {
         let model = try DecisionFixtures.model()
         for text in ["あたらしあこりまいであがります。しさよみせのよやくを簡単に引きたいです。", "zuerst, welcher ich morden, mit meinen Freundes.",
                      "primero lo robaría con nieces y los nemicas"] {
-            let reading = try #require(try await model.endingReading(of: text, probe: .trained))
+            let reading = try #require(try await model.endingReading(of: text, probe: try DecisionFixtures.probe()))
             #expect(!reading.ends, "\(text): \(reading)")
         }
     }
@@ -73,7 +73,7 @@ struct EndingProbeModelTests {
         ])
         try #require(!rules.allowedChoices(conversation).finishOnly && rules.endingCue(of: conversation) != nil,
                      "the rules must see a cue and not force it for this test to mean anything")
-        let reading = try #require(try await model.endingReading(of: conversation.lastAnswer ?? "", probe: .trained))
+        let reading = try #require(try await model.endingReading(of: conversation.lastAnswer ?? "", probe: try DecisionFixtures.probe()))
         try #require(!reading.ends, "the probe alone must not end it for this test to mean anything (\(reading))")
         let service = DecisionService(model: model, settings: DecisionFixtures.settings())
         let outcome = try await service.nextQuestion(conversation, rules: rules)

@@ -27,6 +27,10 @@ enum EvaluationFixtures {
 
     static let defaultModel: LanguageModel? = try? LanguageModel(path: DefaultModels.gemma3, contextSize: 4096)
 
+    static func probe() throws -> EndingProbe {
+        try #require(InstalledEndingProbe.standard.probe, "\(InstalledEndingProbe.standard.problem ?? "")")
+    }
+
     static func model() throws -> LanguageModel {
         try #require(defaultModel, "the default language model did not load: run `make deps`")
     }

@@ -99,7 +99,7 @@ struct EndingProbeTestSplitTests {
         var missedByRules = 0, caught = 0
         for scenario in cases {
             let rules = try EvaluationFixtures.rules(scenario.language)
-            let reading = try #require(try await model.endingReading(of: scenario.conversation.lastAnswer ?? "", probe: .trained))
+            let reading = try #require(try await model.endingReading(of: scenario.conversation.lastAnswer ?? "", probe: try EvaluationFixtures.probe()))
             if !scenario.mustEnd {
                 #expect(!reading.ends, "\(scenario.id) goes on, read as an ending (\(reading))")
             } else if !rules.allowedChoices(scenario.conversation).finishOnly {
