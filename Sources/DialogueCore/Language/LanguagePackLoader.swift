@@ -17,7 +17,7 @@ public struct LanguagePackLoader: Sendable {
     /// `--lang` and the locale variables may name.
     public static let supportedLanguages = LanguagePackLoader().languages()
     public static let environmentVariable = "DIALOGUE_MEMO_LOCALES"
-    static let fallbackLanguage = "en"
+    public static let fallbackLanguage = "en"
 
     public let searchFolders: [URL]
 

@@ -85,10 +85,14 @@ public enum EvalCommand {
         """
         var count = 1000
         var seed: UInt64 = 1
+        var fragments = DecisionFuzz.Fragments.sourceTreePath
         var decider = Decider()
         static let declarations: [Declaration<Self>] = [
             .positional("[COUNT]", \.count, "how many conversations", .wholeNumber(atLeast: 1)),
             .value("--seed N", \.seed, "the random conversations' seed", .wholeNumber()),
+            .value("--fragments FILE", \.fragments, "the answers' fragments per language",
+                   ValueParser("needs an existing file", describe: { _ in "Tests/Fixtures/fuzz-fragments.json of the source tree" },
+                               parse: ValueParser.existingFile.parse)),
         ] + (Decider.model + [Decider.rulesPriorOption, Decider.answerPriorOption]).within(\.decider)
     }
 
@@ -111,7 +115,8 @@ public enum EvalCommand {
     /// Random conversations through the decision path; exit 1 if anything was invalid.
     static func fuzz(_ options: Fuzz) async throws -> Int32 {
         let start = Date(), count = options.count
-        let report = try await DecisionFuzz.run(count: count, seed: options.seed, service: try options.decider.service(),
+        let fragments = try DecisionFuzz.Fragments.load(from: URL(fileURLWithPath: options.fragments))
+        let report = try await DecisionFuzz.run(count: count, seed: options.seed, fragments: fragments, service: try options.decider.service(),
                                                 rules: try Rules.byLanguage()) { index in
             if (index + 1) % 50 == 0 {
                 SpeechEvaluationCommand.printToStandardError(String(format: "dialogue-memo: fuzz: %d/%d conversations, %.0f s", index + 1, count, Date().timeIntervalSince(start)))
