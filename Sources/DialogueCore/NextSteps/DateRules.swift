@@ -27,6 +27,8 @@ public struct DateRules: @unchecked Sendable {
     /// As ICU spells them in the language, lowercased: months January first, weekdays Monday first.
     let months: [String]
     let weekdays: [String]
+    /// Whether the language separates words by spaces (`DatePatterns.spaced`).
+    public let spaced: Bool
 
     /// No rules: a language without a pack names no dates.
     public static let none = DateRules(days: [], times: [], months: [], weekdays: [])
@@ -34,8 +36,8 @@ public struct DateRules: @unchecked Sendable {
     /// ISO 8601 ("2026-12-04") reads the same in every language, so it is not in the files.
     static let iso = DatePatterns.WrittenDate(pattern: #"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"#, day: 3, month: 2, year: 1)
 
-    init(days: [DayRule], times: [TimeRule], months: [String], weekdays: [String]) {
-        (self.days, self.times, self.months, self.weekdays) = (days, times, months, weekdays)
+    init(days: [DayRule], times: [TimeRule], months: [String], weekdays: [String], spaced: Bool = true) {
+        (self.days, self.times, self.months, self.weekdays, self.spaced) = (days, times, months, weekdays, spaced)
     }
 
     /// `patterns` for `language`, whose month and weekday names come from ICU. Throws the first
@@ -74,7 +76,7 @@ public struct DateRules: @unchecked Sendable {
         for (index, time) in patterns.times.enumerated() {
             times.append(TimeRule(regex: try .languagePattern(time.pattern, key: "dates.times.\(index).pattern"), pattern: time))
         }
-        self.init(days: days, times: times, months: months, weekdays: weekdays)
+        self.init(days: days, times: times, months: months, weekdays: weekdays, spaced: patterns.spaced)
     }
 
     /// Month and weekday names of a language as Foundation (ICU) spells them, lowercased:

@@ -1,7 +1,8 @@
+import DialogueCore
 import Foundation
 
-/// Word error rate of a transcript against its reference; for Japanese, which has no spaces,
-/// the character error rate. The same normalisation as the bench (scripts/bench/dmbench/
+/// Word error rate of a transcript against its reference; for a language without spaces
+/// between words (Japanese), the character error rate. The same normalisation as the bench (scripts/bench/dmbench/
 /// scoring.py), so the two report the same figure: NFKC, lower case, punctuation and symbols
 /// as spaces.
 public enum ErrorRate {
@@ -31,12 +32,13 @@ public enum ErrorRate {
         return previous[b.count]
     }
 
-    /// The units scored: words, or characters for `ja`.
+    /// The units scored: words, or characters in a language its file says does not space its
+    /// words (`DateRules.spaced`: Japanese).
     public static func units(_ text: String, language: String) -> [String] {
-        language == "ja" ? words(text).joined().map(String.init) : words(text)
+        (LanguagePackLoader.standardPack(language)?.dates.spaced ?? true) ? words(text) : words(text).joined().map(String.init)
     }
 
-    /// The edits per reference unit (word, or character for `ja`).
+    /// The edits per reference unit (word, or character where words are not spaced).
     public static func of(_ hypothesis: String, reference: String, language: String) -> (errors: Int, units: Int) {
         let ref = units(reference, language: language)
         return (editDistance(ref, units(hypothesis, language: language)), ref.count)

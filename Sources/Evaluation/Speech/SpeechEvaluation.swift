@@ -1,3 +1,4 @@
+import DialogueCore
 import Foundation
 import Transcription
 
@@ -50,7 +51,7 @@ public struct SpeechEvaluation: Sendable {
             guard let file = clip.file else { continue }
             let path = file.hasPrefix("/") ? file : set.folder + "/" + file
             let samples = try WAVFile(contentsOf: path).monoSamples(at: Transcriber.sampleRate)
-            let whisperLanguage = clip.language == "none" ? "en" : clip.language
+            let whisperLanguage = clip.language == "none" ? LanguagePackLoader.fallbackLanguage : clip.language
             var result = ClipResult(clip: clip)
             for system in [System.ours, .fast, .prompted] {
                 var options = FileTranscription.options(language: whisperLanguage, fast: system != .ours)
@@ -123,7 +124,7 @@ public struct SpeechSummary: Sendable {
     public var text: String {
         let systems = SpeechEvaluation.System.allCases.filter { system in results.contains { $0.runs[system] != nil } }
         let speech = results.filter { $0.clip.language != "none" && $0.clip.kind != "noisy" }
-        let languages = Self.languages.filter { language in speech.contains { $0.clip.language == language } }
+        let languages = Set(speech.map(\.clip.language)).sorted()
         var lines = ["== Real speech: WER (ja: CER) per language; ours = transcribe's settings, fast = the dialogue's"
                      + (systems.contains(.prompted) ? ", prompted = the dialogue's with the opening question as the prompt" : "")]
         for split in ["dev", "test", "all"] {
@@ -150,8 +151,6 @@ public struct SpeechSummary: Sendable {
 }
 
 extension SpeechSummary {
-    static let languages = ["de", "en", "es", "fr", "ja"]
-
     /// `system`'s error rate over all the words of `clips` together.
     static func errorRate(_ clips: [SpeechEvaluation.ClipResult], _ system: SpeechEvaluation.System) -> String {
         let runs = clips.compactMap { $0.runs[system] }
@@ -170,7 +169,7 @@ extension SpeechSummary {
         var lines = [String(format: "== Speech under noise (keyboard, room tone; %.0f dB SNR): WER noisy / clean, and words not in the reference noisy / clean", snr)]
         for split in ["dev", "test"] {
             let rows = pairs.filter { $0.noisy.clip.split == split }
-            let languages = Self.languages.filter { language in rows.contains { $0.noisy.clip.language == language } }
+            let languages = Set(rows.map(\.noisy.clip.language)).sorted()
             guard !languages.isEmpty else { continue }
             lines.append("\(split):" + languages.map { language in
                 let clips = rows.filter { $0.noisy.clip.language == language }

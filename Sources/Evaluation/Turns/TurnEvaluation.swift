@@ -165,7 +165,7 @@ public struct TurnEvaluation: Sendable {
                 seconds = start.duration(to: .now).seconds
                 (text, mark) = (transcript.text, transcript.finalMarkProbability.map(Double.init))
             }
-            let phrases = phrases[answer.language] ?? phrases["en"]!
+            let phrases = phrases[answer.language] ?? phrases[LanguagePackLoader.fallbackLanguage]!
             var result = MomentResult(moment: moment, text: text, transcriptionSeconds: seconds, cue: TurnCompletion.cue(of: text, phrases: phrases),
                                       completion: TurnCompletion.probability(of: text, finalMarkProbability: mark, phrases: phrases),
                                       markProbability: mark)
@@ -428,7 +428,7 @@ public struct TurnSummary: Sendable {
         var lines: [String] = []
         for split in ["dev", "test"] {
             let inSplit = results.filter { $0.moment.answer.split == split }
-            let languages = ["de", "en", "es", "fr", "ja"].filter { language in inSplit.contains { $0.moment.answer.language == language } }
+            let languages = Set(inSplit.map(\.moment.answer.language)).sorted()
             for language in languages + ["all"] {
                 let rows = inSplit.filter { language == "all" || $0.moment.answer.language == language }
                 guard !rows.isEmpty else { continue }
@@ -460,7 +460,7 @@ public struct TurnSummary: Sendable {
                      "   error: WER (CER for ja) against the reference; left: whisper's work after the final pause, median / p95 / max"]
         for split in ["dev", "test"] {
             let finals = results.filter { !$0.incremental.isEmpty && $0.moment.answer.split == split }
-            for language in ["de", "en", "es", "fr", "ja", "all"] {
+            for language in Set(finals.map(\.moment.answer.language)).sorted() + ["all"] {
                 for subset in ["all answers", "with pauses"] {
                     let rows = finals.filter { (language == "all" || $0.moment.answer.language == language)
                         && (subset == "all answers" || !$0.moment.answer.pauses.isEmpty) }
