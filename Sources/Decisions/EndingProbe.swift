@@ -67,11 +67,9 @@ public struct EndingProbe: Sendable, Hashable, Codable {
 
     /// Where the rules see a possible ending they do not force (a refusal verb amid content,
     /// having to leave, an ending phrase in a clause of the last sentence), the two signals
-    /// together end the exchange at this share of the thresholds. Chosen on the training sets'
-    /// answers with a cue (decision set dev, batches m, o and v, blind batches n to t), halfway
-    /// between the two groups: of the 79, the endings the thresholds missed read 0.74 and up
-    /// (the larger read-out), the answers that go on at most 0.62 (a board meeting, then "I
-    /// have to leave straight after for the airport"; the next is 0.55).
+    /// together end the exchange at this share of the thresholds: halfway between the endings
+    /// the thresholds miss and the answers that go on, among the training sets' answers with a
+    /// cue (figures: scripts/speech.md, "Behind the evaluation code").
     public static let withCue = 0.68
 
     public func read(_ features: EndingFeatures) -> Reading {

@@ -82,32 +82,27 @@ public enum EndingProbeTraining {
 }
 
 extension EndingProbeTraining {
-    /// The layer read and the penalty, chosen on the dev split: first by out-of-fold AUC among
-    /// the 4th, 7th, 10th, 13th and 16th layers' last-token and mean features and penalties 30
-    /// and 100 (the 10th layer's mean, 0.977, best; the penalties tied within 0.001); then, with
-    /// plain content added, by the dev endings read out of fold at the zero-false threshold,
-    /// among the 7th, 10th and 13th layers' means over the whole answer, its last 24 and its
-    /// last 8 tokens: whole or close (last 8) of the 10th read 63 %, the whole mean alone 31 %.
+    /// The layer read and the penalty, chosen on the dev split: by out-of-fold AUC, then, with
+    /// plain content added, by the endings read out of fold at the zero-false threshold (the
+    /// candidates and figures: scripts/speech.md, "Behind the evaluation code").
     public static let layerCount = 10
     public static let lambda = 30.0
 
-    /// The calibrated margin (issue 13): the thresholds are the highest out-of-fold probability
-    /// of a training answer that goes on, times the last of `scales`, going down, before the
-    /// first at which, out of fold, more than `maximumFalseCases` of the training cases' answers
-    /// that go on (traps written to look like endings) or `maximumFalseContent` of the plain
-    /// content would end. Why not the highest alone (scale 1): one trap set it, and on blind
-    /// batches most endings the probe missed read 0.85–1.0 of it while no answer that went on
-    /// read above 0.71. Why 3 % of the traps: once the blind batches' harder traps were training
-    /// data too, 2 % held the thresholds at scale 1 (12 of 471 traps read at 0.95); chosen on
-    /// blind batch s, measured once on t.
+    /// The calibrated margin: the thresholds are the highest out-of-fold probability of a
+    /// training answer that goes on, times the last of `scales`, going down, before the first at
+    /// which, out of fold, more than `maximumFalseCases` of the training cases' answers that go
+    /// on (traps written to look like endings) or `maximumFalseContent` of the plain content
+    /// would end. Why not the highest alone (scale 1): one trap sets it, and the endings the probe
+    /// misses read just under it while the answers that go on read well below. Why 3 % of the
+    /// traps: with the harder traps among the training data, a lower limit holds the thresholds
+    /// at scale 1 (figures: scripts/speech.md, "Behind the evaluation code").
     static let scales = [1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7, 0.65, 0.6, 0.55, 0.5]
     static let maximumFalseCases = 0.03
     static let maximumFalseContent = 0.002
 
-    /// `text` as whisper mishears a voice it knows poorly (espeak-ng's Japanese came back as
-    /// "あたらしあこりまいであがります。しさよみせの…"): one letter in five replaced by another
-    /// of the same text, spaces and punctuation kept. Trained on as content that goes on, so
-    /// words that make no sense do not read as an ending (that Japanese opening did, before).
+    /// `text` as whisper mishears a voice it knows poorly (espeak-ng's Japanese, say): one letter
+    /// in five replaced by another of the same text, spaces and punctuation kept. Trained on as
+    /// content that goes on, so words that make no sense do not read as an ending.
     public static func misheard(_ text: String) -> String {
         var characters = Array(text)
         let letters = characters.indices.filter { characters[$0].isLetter }

@@ -33,8 +33,8 @@ public struct SpeechEvaluation: Sendable {
     let threads: Int
     /// Per language, text given to whisper as what was said before the clip (`prompted`: the
     /// dialogue's settings with the question just asked as its initial prompt); empty: not run.
-    /// Measured with the opening question: dev en .019 and es .077 the same, fr .224 → .284,
-    /// so the dialogue does not prompt whisper with its question.
+    /// The dialogue does not prompt whisper with its question: it made French worse and nothing
+    /// better (scripts/speech.md, "Behind the evaluation code").
     let prompts: [String: String]
 
     public init(transcriber: Transcriber, whisperCLI: (binary: String, model: String)?, threads: Int = 2,

@@ -291,8 +291,8 @@ public struct TurnStrategy: Sendable {
     }
 
     /// A variant that, until the transcript at the pause is read (pause + T, or just the pause
-    /// when `instant`), waits up to `longest`; then `hangover(completion:)`. (The live listener
-    /// waited so at first; a slow transcription then made every ending slow.)
+    /// when `instant`), waits up to `longest`; then `hangover(completion:)`. Not the live
+    /// listener's: there a slow transcription would make every ending slow.
     public static func adaptive(_ name: String, _ wait: AdaptiveWait, instant: Bool = false) -> TurnStrategy {
         TurnStrategy(name: "adaptive \(name)" + (instant ? " (T=0)" : String(format: ", up to %.2f s until read", wait.longest))) { result in
             let read = TurnEvaluation.pause + (instant ? 0 : result.transcriptionSeconds)

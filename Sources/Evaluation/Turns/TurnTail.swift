@@ -4,16 +4,10 @@ import Transcription
 /// The last seconds of the answer so far, transcribed at a pause only to read how finished the
 /// answer sounds (`TurnCompletion` needs its last words and mark), in a small encoder window, so
 /// the reading could be in before the whole answer's transcript. Measured only
-/// (`eval turns --tail-verdict`), not used by the listener: on this 2-core machine (base q8_0, 2
-/// threads, dev part) whisper took a median 0.25–0.49 s for tails of 1–3 s against 0.91 s for
-/// the whole answer, but a reading can come no sooner than the 0.2 s pause plus that, and the
-/// tails read worse: AUC 0.47–0.75 against 0.81 for the whole answer (test: 0.54–0.64 against
-/// 0.73): without the sentence before it whisper is less sure of the final mark (at the 33
-/// answers' ends the whole answer read as finished 28 times, a 2 s tail 13–18 times). The best
-/// tail on dev (2 s in 256 frames, its threshold lowered to 0.6) waited a median 0.68 s after a
-/// true end (test 0.70 s); even the whole answer's reading at the fastest tail's time gives
-/// 0.48 s (test 0.45 s), not 0.35. The decoder's 15–40 ms a token and the encoder's ~0.1 s at
-/// 64 frames leave no room for whisper in a 0.35 s wait.
+/// (`eval turns --tail-verdict`), not used by the listener: a reading comes no sooner than the
+/// pause plus whisper's time for the tail, which leaves no room in a short wait, and the tails
+/// read worse than the whole answer: without the sentence before it whisper is less sure of the
+/// final mark (the figures: scripts/speech.md, "Behind the evaluation code").
 public struct TurnTail: Sendable, Equatable {
     /// How much of the answer's end is read.
     public var seconds: Double
