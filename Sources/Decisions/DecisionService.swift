@@ -243,10 +243,7 @@ public actor DecisionService {
         return reading
     }
 
-    static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-    }
+    static func milliseconds(_ duration: Duration) -> Int { Int(duration / .milliseconds(1)) }
 }
 
 /// A model answer that could not be used.

@@ -137,10 +137,7 @@ extension SessionEvent {
 
     /// The JSON line (without its newline), for `seconds` since start.
     public func jsonLine(at seconds: Double) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(Line(event: self, seconds: seconds))) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        JSONLine.encode(Line(event: self, seconds: seconds))
     }
 }
 

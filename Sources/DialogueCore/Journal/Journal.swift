@@ -5,10 +5,7 @@ import Foundation
 public enum Journal {
     /// One event as a JSON line, newline included: append it to the file as one write.
     public static func line(_ event: JournalEvent) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(JournalLine(event))) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        JSONLine.encode(JournalLine(event)) + "\n"
     }
 
     /// Reads every event it can. A damaged last line (a crash mid-write) is expected and

@@ -32,12 +32,7 @@ public struct Layout: Sendable, Hashable, Codable {
     }
 
     /// Compact JSON in that shape.
-    public var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(self)) ?? Data()
-        return String(decoding: data, as: UTF8.self)
-    }
+    public var json: String { JSONLine.encode(self) }
 }
 
 /// Where the layout of a note came from.

@@ -18,11 +18,7 @@ public struct Highlights: Sendable, Hashable, Codable {
     /// wrong task is worse than a missing one), and the first sentence as the key.
     public static let fallback = Highlights(nextSteps: [], key: 1)
 
-    public var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
-    }
+    public var json: String { JSONLine.encode(self) }
 
     /// Why these highlights do not fit a note of `sourceCount` sentences (empty: they fit).
     public func problems(sourceCount: Int) -> [HighlightsProblem] {
