@@ -122,7 +122,7 @@ public struct ExchangeSession: Sendable {
         switch event {
         case .asking(let question, let number):
             display.question(pack.prompt(for: question).text, number: number, total: Rules.maxQuestions)
-            events.emit(.question(name: question.name, text: pack.prompt(for: question).text, number: number))
+            events.emit(.question(question, text: pack.prompt(for: question).text, number: number))
         case .answered(let text):
             display.answer(UserText.sanitized(text))
             events.emit(.answer(text: text))
@@ -140,17 +140,16 @@ public struct ExchangeSession: Sendable {
             events.emit(.noAnswer)
         case .decided(let decision):
             if decision.finishes { display.line(pack.line(for: decision.choice).text) }
-            events.emit(.decision(choice: decision.choice.rawValue, source: decision.source.rawValue,
-                                  suggestion: decision.suggestion?.rawValue))
+            events.emit(.decision(decision))
         case .finished(let reason):
-            events.emit(.finished(reason: reason.rawValue))
+            events.emit(.finished(reason: reason))
         case .laidOut(let source):
-            events.emit(.layout(source: source.rawValue))
+            events.emit(.layout(source: source))
         case .failed(let message):
             display.error(message)
             events.emit(.error(message: message))
         case .refused(let scope):
-            events.emit(.refused(scope: scope.rawValue))
+            events.emit(.refused(scope: scope))
         }
     }
 

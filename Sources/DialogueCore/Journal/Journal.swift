@@ -5,7 +5,7 @@ import Foundation
 public enum Journal {
     /// One event as a JSON line, newline included: append it to the file as one write.
     public static func line(_ event: JournalEvent) -> String {
-        JSONLine.encode(JournalLine(event)) + "\n"
+        JSONLine.encode(event) + "\n"
     }
 
     /// Reads every event it can. A damaged last line (a crash mid-write) is expected and
@@ -17,8 +17,7 @@ public enum Journal {
         var truncatedTail = false
         let decoder = JSONDecoder()
         for (index, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-            if let decoded = try? decoder.decode(JournalLine.self, from: Data(line.utf8)),
-               let event = decoded.journalEvent {
+            if let event = try? decoder.decode(JournalEvent.self, from: Data(line.utf8)) {
                 events.append(event)
             } else if index == lines.count - 1 {
                 truncatedTail = true
