@@ -80,11 +80,23 @@ import Testing
         let pack = try Fixtures.pack("en")
         let rebuilt = try Journal.rebuild(from: Self.text(Self.exchange()), loader: Fixtures.loader)
         let sources = SentenceSplitter.sources(from: ["A bike bell that counts. Every ring saves the spot.", "Because nobody reports near misses."], language: "en")
+        // As a live exchange's note: how it ended (on the final choice), its kind, its highlights
+        // (the fallback: no model is asked when recovering).
+        let replay = try JournalReplay(Self.exchange())
+        let rules = Rules(pack: pack)
+        var metadata = NoteMetadata(id: "memo-7", created: Self.created, timeZone: TimeZone(identifier: "Europe/Berlin")!,
+                                    language: "en", questions: [.reason], layoutSource: .model,
+                                    ending: rules.ending(of: replay.conversation, decisions: replay.decisions, stopped: nil))
+        metadata.tags = [rules.kind(of: replay.conversation).tag(pack)]
+        metadata.highlights = .fallback
         let direct = NoteRenderer(pack: pack).render(
-            sources: sources, layout: Layout(firstSourceIsTitle: true, groups: [[1], [2, 3]]),
-            metadata: NoteMetadata(id: "memo-7", created: Self.created, timeZone: TimeZone(identifier: "Europe/Berlin")!,
-                                   language: "en", questions: [.reason], layoutSource: .model))
+            sources: sources, layout: Layout(firstSourceIsTitle: true, groups: [[1], [2, 3]]), metadata: metadata)
         #expect(rebuilt == direct.markdown)
+        let front = FrontMatter.read(rebuilt)
+        #expect(front.string("ended") == "modelChoseReady" && front.list("tags")?.count == 1 && front.string("next_steps") == "fallback",
+                "\(front.values)")
+        let cut = try JournalReplay(Array(Self.exchange().prefix(6))).note(pack: pack)
+        #expect(FrontMatter.read(cut).string("ended") == "interrupted", "no final choice: the exchange was cut")
         #expect(direct.title == "A bike bell that counts.", "the renderer says the title it gave")
         #expect(rebuilt.contains("# A bike bell that counts."))
     }

@@ -114,8 +114,11 @@ public struct JournalReplay: Sendable, Hashable {
         self.layout = layout
     }
 
-    /// The note: the recorded layout if it came from the model and fits the sentences,
-    /// else the local fallback.
+    public var memo: Memo { Memo(id: id, created: created, timeZone: timeZone, language: language) }
+
+    /// The note, with the fields of a live exchange's: the recorded layout if it came from the
+    /// model and fits the sentences, else the local fallback; the ending, "interrupted" unless
+    /// the journal holds a final choice; the fallback highlights (no model is asked here).
     /// `rules` are the pack's (compiling them is the costly part; pass them when at hand).
     public func note(pack: LanguagePack, rules: Rules? = nil) -> String {
         if let editedNote { return editedNote }
@@ -123,8 +126,9 @@ public struct JournalReplay: Sendable, Hashable {
         let sources = rules.noteSources(conversation)
         let attempts: [Layout?] = layout.map { $0.source == .model ? [$0.layout] : [] } ?? []
         let (chosen, source) = Layout.resolve(attempts: attempts, sourceCount: sources.count)
-        let metadata = NoteMetadata(id: id, created: created, timeZone: timeZone, language: language,
-                                    questions: conversation.askedChoices, layoutSource: source)
-        return NoteRenderer(pack: pack, rules: rules).render(sources: sources, layout: chosen, metadata: metadata).markdown
+        let finished = decisions.last?.finishes == true
+        let ending = rules.ending(of: conversation, decisions: decisions, stopped: finished ? nil : "interrupted")
+        return memo.note(conversation, sources: sources, layout: chosen, layoutSource: source,
+                         exchange: Memo.ExchangeFields(ending: ending), pack: pack, rules: rules).markdown
     }
 }
