@@ -181,6 +181,26 @@ public actor Transcriber {
            !AudioLevel.containsSpeechEnergy(samples, threshold: filter.quietLevel) {
             return Transcript(language: options.language, segments: [])
         }
+        var params = Self.parameters(options, sampleCount: samples.count)
+        let callbacks = attachCallbacks(to: &params, abort: abort, progress: options.progress)
+        defer { callbacks.forEach { $0.release() } }
+
+        whisper_reset_timings(context)
+        var accepted: Int32 = -1
+        let status = decode(samples, params: params, options: options, accepted: &accepted)
+        if EngineLog.isVerbose { whisper_print_timings(context) }
+        guard status == 0 else { throw abort.isRaised ? CancellationError() : TranscriberError.failed(code: status) }
+
+        var (segments, tokens) = readSegments()
+        if let filter = options.hallucinationFilter {
+            segments = filter.filter(segments, samples: samples)
+        }
+        return Transcript(language: options.language, segments: segments, tokens: tokens,
+                          draftAccepted: options.draft == nil || accepted < 0 ? nil : Int(accepted))
+    }
+
+    /// Whisper's parameters for `options` (its callbacks come with `attachCallbacks`).
+    static func parameters(_ options: TranscriptionOptions, sampleCount: Int) -> whisper_full_params {
         var params = whisper_full_default_params(options.beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH
                                                                        : WHISPER_SAMPLING_GREEDY)
         params.beam_search.beam_size = max(options.beamSize, 1)
@@ -199,36 +219,44 @@ public actor Transcriber {
         if let frames = options.audioContext {
             params.audio_ctx = frames
         } else if options.fitAudioContextToClip {
-            params.audio_ctx = Self.audioContext(forSamples: samples.count)
+            params.audio_ctx = audioContext(forSamples: sampleCount)
         }
-        let unmanaged = Unmanaged.passRetained(abort)
-        defer { unmanaged.release() }
+        return params
+    }
+
+    /// Points whisper's callbacks at their objects: the abort flag, the token rules and the
+    /// progress report. The objects are retained until the returned references are released.
+    func attachCallbacks(to params: inout whisper_full_params, abort: AbortFlag,
+                         progress: (@Sendable (Int) -> Void)?) -> [Unmanaged<AnyObject>] {
+        let abortFlag = Unmanaged<AnyObject>.passRetained(abort)
         params.abort_callback = { data in
             guard let data else { return false }
             return Unmanaged<AbortFlag>.fromOpaque(data).takeUnretainedValue().isRaised
         }
-        params.abort_callback_user_data = unmanaged.toOpaque()
-        let rules = Unmanaged.passRetained(tokenRules)
-        defer { rules.release() }
+        params.abort_callback_user_data = abortFlag.toOpaque()
+        let rules = Unmanaged<AnyObject>.passRetained(tokenRules)
         params.logits_filter_callback = { _, _, tokens, count, logits, data in
             guard let data, let logits else { return }
             Unmanaged<TokenRules>.fromOpaque(data).takeUnretainedValue()
                 .apply(to: logits, after: UnsafeBufferPointer(start: tokens, count: Int(count)))
         }
         params.logits_filter_callback_user_data = rules.toOpaque()
-        let progress = options.progress.map { Unmanaged.passRetained(ProgressHandler($0)) }
-        defer { progress?.release() }
-        if let progress {
-            params.progress_callback = { _, _, percent, data in
-                guard let data else { return }
-                Unmanaged<ProgressHandler>.fromOpaque(data).takeUnretainedValue().report(Int(percent))
-            }
-            params.progress_callback_user_data = progress.toOpaque()
+        guard let progress else { return [abortFlag, rules] }
+        let handler = Unmanaged<AnyObject>.passRetained(ProgressHandler(progress))
+        params.progress_callback = { _, _, percent, data in
+            guard let data else { return }
+            Unmanaged<ProgressHandler>.fromOpaque(data).takeUnretainedValue().report(Int(percent))
         }
+        params.progress_callback_user_data = handler.toOpaque()
+        return [abortFlag, rules, handler]
+    }
 
-        whisper_reset_timings(context)
-        var accepted: Int32 = -1
-        let status: Int32 = options.language.withCString { language in
+    /// Runs whisper on `samples` (from `options.draft` on, when there is one; `accepted`: how
+    /// much of the draft it kept); whisper's status.
+    func decode(_ samples: [Float], params: whisper_full_params, options: TranscriptionOptions,
+                accepted: inout Int32) -> Int32 {
+        var params = params
+        return options.language.withCString { language in
             params.language = language
             let prompt = options.initialPrompt.flatMap { strdup($0) }
             defer { free(prompt) }
@@ -243,9 +271,10 @@ public actor Transcriber {
                 }
             }
         }
-        if EngineLog.isVerbose { whisper_print_timings(context) }
-        guard status == 0 else { throw abort.isRaised ? CancellationError() : TranscriberError.failed(code: status) }
+    }
 
+    /// The segments whisper wrote, and the text tokens of all of them (the next draft).
+    func readSegments() -> (segments: [TranscriptSegment], tokens: [Int32]) {
         var segments: [TranscriptSegment] = []
         var tokens: [Int32] = []
         let endOfText = whisper_token_eot(context)
@@ -259,11 +288,7 @@ public actor Transcriber {
                 finalMarkProbability: Self.finalMarkProbability(segment: i, in: context),
                 averageLogProbability: Self.averageLogProbability(segment: i, in: context)))
         }
-        if let filter = options.hallucinationFilter {
-            segments = filter.filter(segments, samples: samples)
-        }
-        return Transcript(language: options.language, segments: segments, tokens: tokens,
-                          draftAccepted: options.draft == nil || accepted < 0 ? nil : Int(accepted))
+        return (segments, tokens)
     }
 
     /// The mean log-probability of the segment's text tokens (special and timestamp tokens left
