@@ -47,8 +47,8 @@ public struct RecordSession: Sendable {
         let listener = answers.listener
         interrupts.onInterrupt { _ in listener.stop() }
         interrupts.watchKeys()
-        // "Recording" only once the microphone delivers: words said earlier would be lost
-        // (measured: a first sentence missing from the note).
+        // "Recording" only once the microphone delivers: words said earlier would be lost (a
+        // first sentence went missing from the note).
         await listener.waitForFirstAudio()
         display.hint(pack.ui(.recordingHint))
         let heard: HeardAnswer

@@ -120,7 +120,7 @@ public struct VoiceAnswers: ResumableAnswers {
         let feedback = self.feedback
         feedback.started()
         // Every pause transcribes the whole answer so far: stretches transcribed apart lose
-        // their context and measured worse than the whole answer (see `Speculation`).
+        // their context and read worse than the whole answer (see `Speculation`).
         let speculation = overlap ? Speculation() : nil
         // Whisper's text of the answer so far, kept while the person speaks: each transcript of
         // it starts from there (see `DraftKeeper`).
