@@ -51,10 +51,8 @@ public enum QuestionPrompt {
         // The conversation last, the latest answer at its end: while the person speaks, the
         // prompt is read into the cache up to their answer as drafted (`DecisionService.prepare`),
         // so at the pause only the answer's last words and the cue are left to read, not the
-        // hints too (about 50 tokens: in `make bench`, the decision after the transcript took a
-        // median 108 ms instead of 214). The hints change with the answers, so a turn reads the
-        // earlier ones again, while the person is still speaking. Choices moved within noise:
-        // 1,913 of 2,044 acceptable against 1,917 over the own, blind and public sets.
+        // hints too. The hints change with the answers, so a turn reads the earlier ones again,
+        // while the person is still speaking.
         var lines: [String] = ["Kind of note (keyword guess): \(hints.kind.promptName)."]
         if !hints.angles.isEmpty {
             lines.append("Looks unasked (keyword hint, may be covered in other words): "
@@ -83,10 +81,10 @@ public enum LayoutPrompt {
         + "firstSourceIsTitle is true only if sentence 1 is a short heading and other sentences follow. "
         + "Output JSON with the fields firstSourceIsTitle and groups (a list of lists of IDs)."
 
-    public static func make(sources: [Source], reminder: String? = nil) -> DecisionPrompt {
-        var lines = ["Sentences (JSON, \"answer\" is the answer each sentence came from): " + sourcesJSON(sources)]
-        if let reminder { lines.append(reminder) }
-        return DecisionPrompt(instructions: instructions, data: lines.joined(separator: "\n"), cue: "Layout:")
+    public static func make(sources: [Source]) -> DecisionPrompt {
+        DecisionPrompt(instructions: instructions,
+                       data: "Sentences (JSON, \"answer\" is the answer each sentence came from): " + sourcesJSON(sources),
+                       cue: "Layout:")
     }
 
     /// `[{"id":1,"answer":1,"text":"…"},…]`

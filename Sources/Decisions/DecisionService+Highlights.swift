@@ -14,61 +14,36 @@ public struct HighlightsOutcome: Sendable, Hashable {
 }
 
 extension DecisionService {
-    /// After grouping: which sentences are next steps and which is the key, asked like the
-    /// layout — ask, validate, on a failure ask once more with a reminder of what was wrong,
-    /// else the fallback (no next steps, the first sentence as key). A blown budget goes to the
-    /// fallback at once.
+    /// After grouping: which sentences are next steps and which is the key, in one model call.
+    /// Its highlights fit the note by construction (next steps among the sentences' IDs,
+    /// ascending; the key one of them), so there is nothing to validate or retry: a failed call
+    /// goes to the fallback (no next steps, the first sentence as key).
     public func highlights(_ sources: [Source], language: String) async throws -> HighlightsOutcome {
         let start = ContinuousClock.now
-        func elapsed() -> Int { Self.milliseconds(ContinuousClock.now - start) }
-        let count = sources.count
-        guard let model, count > 0 else {
-            return HighlightsOutcome(highlights: .fallback, source: .fallback, attempts: 0, failures: [],
-                                     milliseconds: elapsed(), odds: [])
+        func outcome(_ highlights: Highlights, _ source: HighlightsSource, attempts: Int, failures: [String] = [],
+                     odds: [Double] = []) -> HighlightsOutcome {
+            HighlightsOutcome(highlights: highlights, source: source, attempts: attempts, failures: failures,
+                              milliseconds: Self.milliseconds(ContinuousClock.now - start), odds: odds)
         }
-        var failures: [String] = []
-        var reminder: String? = nil
-        var attempts = 0
-        for _ in 1...2 {
-            try Task.checkCancellation()
-            attempts += 1
-            do {
-                let (output, odds) = try await writeHighlights(NextStepsPrompt.make(sources: sources, reminder: reminder),
-                                                               model: model, sources: sources, language: language)
-                guard let highlights = Highlights.parse(output) else {
-                    failures.append("not highlights: \(output.prefix(80))")
-                    reminder = HighlightsReminder.text(problems: [], sourceCount: count)
-                    continue
-                }
-                let problems = highlights.problems(sourceCount: count)
-                if problems.isEmpty {
-                    return HighlightsOutcome(highlights: highlights, source: .model, attempts: attempts,
-                                             failures: failures, milliseconds: elapsed(), odds: odds)
-                }
-                failures.append(problems.map(\.description).joined(separator: "; "))
-                reminder = HighlightsReminder.text(problems: problems, sourceCount: count)
-            } catch LanguageModelError.cancelled {
-                throw CancellationError()
-            } catch LanguageModelError.overBudget(let budget) {
-                failures.append("over the budget of \(budget)")
-                break
-            } catch {
-                failures.append("\(error)")
-                reminder = HighlightsReminder.text(problems: [], sourceCount: count)
-            }
-        }
+        guard let model, !sources.isEmpty else { return outcome(.fallback, .fallback, attempts: 0) }
         try Task.checkCancellation()
-        return HighlightsOutcome(highlights: .fallback, source: .fallback, attempts: attempts, failures: failures,
-                                 milliseconds: elapsed(), odds: [])
+        do {
+            let (highlights, odds) = try await chooseHighlights(sources, model: model, language: language)
+            return outcome(highlights, .model, attempts: 1, odds: odds)
+        } catch {
+            let failure = try Self.failure(error)
+            try Task.checkCancellation()
+            return outcome(.fallback, .fallback, attempts: 1, failures: [failure])
+        }
     }
 
     /// One model call: every sentence's next-step log-odds in one batch (see `answerOdds`),
-    /// weighed with the cue rules, and the key as the best-scored ID after the key cue. The
-    /// answer is written as `Highlights` JSON, so it is read and checked like any other.
-    func writeHighlights(_ prompt: DecisionPrompt, model: LanguageModel, sources: [Source],
-                         language: String) async throws -> (String, [Double]) {
+    /// weighed with the cue rules, and the key as the best-scored ID after the key cue (not
+    /// calibrated against a content-free note, unlike the next question's labels).
+    func chooseHighlights(_ sources: [Source], model: LanguageModel,
+                          language: String) async throws -> (Highlights, odds: [Double]) {
         let deadline = Deadline(settings.highlightsBudget)
-        let text = prompt.render(for: model, format: format)
+        let text = NextStepsPrompt.make(sources: sources).render(for: model, format: format)
         let odds = try await model.answerOdds(prompt: text, questions: sources.map(NextStepsPrompt.question),
                                               yes: NextStepsPrompt.yes, no: NextStepsPrompt.no, deadline: deadline)
         let cues = sources.map { ActionCues.score($0.text, language: language) }
@@ -76,14 +51,12 @@ extension DecisionService {
                                         cueWeight: settings.nextStepCueWeight)
         let candidates = Array(sources.prefix(NextStepsPrompt.keyCandidates))
         let labels = candidates.map { NextStepsPrompt.keyLabel($0.id) }
-        // Not calibrated against a content-free note: on the dev split that picked the labelled
-        // key 18 times of 35, the raw scores 22 (mostly sentence 1, where ideas are stated).
         let scores = try await model.score(prompt: text + NextStepsPrompt.keyCue, continuations: labels,
                                            cutAmong: labels, deadline: deadline)
         let key = zip(candidates, scores).filter { $0.1.isFinite }.max { $0.1 < $1.1 }?.0.id ?? 1
         if Self.traceScores {
             FileHandle.standardError.write(Data("highlights {\"odds\":\(odds),\"cues\":\(cues),\"key\":\(scores)}\n".utf8))
         }
-        return (Highlights(nextSteps: steps, key: key).json, odds)
+        return (Highlights(nextSteps: steps, key: key), odds)
     }
 }

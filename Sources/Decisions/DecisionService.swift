@@ -20,12 +20,13 @@ public struct LayoutOutcome: Sendable, Hashable {
     public let milliseconds: Int
 }
 
-/// The two model decisions of the product, with defence in depth: ask (the allowed options
-/// are scored, so only an allowed answer is possible) → validate → on a failure, ask once more
-/// → else the rules' fallback. Before the labels, the ending probe may end the exchange on an
-/// ending or refusal the rules missed. A blown budget goes to the fallback at once. The rules are
-/// applied to whatever the model returns, so an explicit ending always wins. Without a model it
-/// is the rules alone.
+/// The model decisions of the product. The next question, with defence in depth: ask (the
+/// allowed options are scored, so only an allowed answer is possible) → validate → on a
+/// failure, ask once more → else the rules' fallback. Before the labels, the ending probe may
+/// end the exchange on an ending or refusal the rules missed. A blown budget goes to the
+/// fallback at once. The rules are applied to whatever the model returns, so an explicit ending
+/// always wins. The layout and the highlights are valid by construction: one call, else the
+/// fallback. Without a model it is the rules alone.
 ///
 /// Cancellation is task cancellation: it is checked between steps and inside the model call,
 /// and a cancelled decision throws `CancellationError`, so the caller keeps the user's words
@@ -107,7 +108,7 @@ public actor DecisionService {
     /// the decision), and the answer after the ending probe's instruction. Called with the
     /// answer as drafted while the person still speaks: the decision at the pause then evaluates
     /// only the tokens from where its prompt differs from this one, the answer's last words
-    /// when the hints stay the same. The prompt is evaluated about 2.4–3 ms a token on 2 cores.
+    /// when the hints stay the same.
     public func prepare(_ conversation: Conversation, rules: Rules) async {
         guard let model, let answer = conversation.turns.last?.answer, !answer.isEmpty else { return }
         if let probe = settings.endingProbe { _ = try? await model.endingReading(of: answer, probe: probe) }
@@ -187,59 +188,44 @@ public actor DecisionService {
 
     // MARK: Layout
 
+    /// The sentences grouped in one model call. Its layout is valid by construction (every ID
+    /// once, in order, in groups of at most `Layout.maxGroupSize`), so there is nothing to
+    /// validate or retry: a failed call goes to the fallback.
     public func layout(_ sources: [Source]) async throws -> LayoutOutcome {
         let start = ContinuousClock.now
-        func elapsed() -> Int { Self.milliseconds(ContinuousClock.now - start) }
-        let count = sources.count
-        guard let model, count > 0 else {
-            return LayoutOutcome(layout: .fallback(sourceCount: count), source: .fallback, attempts: 0,
-                                 failures: [], milliseconds: elapsed())
+        func outcome(_ layout: Layout, _ source: LayoutSource, attempts: Int, failures: [String] = []) -> LayoutOutcome {
+            LayoutOutcome(layout: layout, source: source, attempts: attempts, failures: failures,
+                          milliseconds: Self.milliseconds(ContinuousClock.now - start))
         }
-        var attempts: [Layout?] = []
-        var failures: [String] = []
-        var reminder: String? = nil
-        for _ in 1...2 {
-            try Task.checkCancellation()
-            let prompt = LayoutPrompt.make(sources: sources, reminder: reminder)
-            do {
-                let output = try await writeLayout(prompt, model: model, sources: sources)
-                guard let layout = Layout.parse(output) else {
-                    attempts.append(nil)
-                    failures.append("not a layout: \(output.prefix(80))")
-                    reminder = LayoutReminder.text(problems: [], sourceCount: count)
-                    continue
-                }
-                let problems = layout.problems(sourceCount: count)
-                attempts.append(layout)
-                if problems.isEmpty { break }
-                failures.append(problems.map(\.description).joined(separator: "; "))
-                reminder = LayoutReminder.text(problems: problems, sourceCount: count)
-            } catch LanguageModelError.cancelled {
-                throw CancellationError()
-            } catch LanguageModelError.overBudget(let budget) {
-                attempts.append(nil)
-                failures.append("over the budget of \(budget)")
-                break
-            } catch {
-                attempts.append(nil)
-                failures.append("\(error)")
-                reminder = LayoutReminder.text(problems: [], sourceCount: count)
-            }
-        }
+        guard let model, !sources.isEmpty else { return outcome(.fallback(sourceCount: sources.count), .fallback, attempts: 0) }
         try Task.checkCancellation()
-        let resolved = Layout.resolve(attempts: attempts, sourceCount: count)
-        return LayoutOutcome(layout: resolved.layout, source: resolved.source, attempts: attempts.count,
-                             failures: failures, milliseconds: elapsed())
+        do {
+            return outcome(try await askLayout(sources, model: model), .model, attempts: 1)
+        } catch {
+            let failure = try Self.failure(error)
+            try Task.checkCancellation()
+            return outcome(.fallback(sourceCount: sources.count), .fallback, attempts: 1, failures: [failure])
+        }
     }
 
     /// One model call for the layout: the one-pass contrast layout (see `contrastLayout`).
-    func writeLayout(_ prompt: DecisionPrompt, model: LanguageModel, sources: [Source]) async throws -> String {
+    func askLayout(_ sources: [Source], model: LanguageModel) async throws -> Layout {
         let deadline = Deadline(settings.layoutBudget)
         let breaks = Set(zip(sources, sources.dropFirst()).filter { $0.answerIndex != $1.answerIndex }.map(\.0.id))
-        return try await model.contrastLayout(prompt: prompt.render(for: model, format: format), format: format,
-                                              sourceCount: sources.count, answerBreaks: breaks,
+        let prompt = LayoutPrompt.make(sources: sources).render(for: model, format: format)
+        return try await model.contrastLayout(prompt: prompt, format: format, sourceCount: sources.count, answerBreaks: breaks,
                                               answerPrior: settings.answerPrior,
                                               titleAllowed: NoteTitle.isShort(sources[0].text), deadline: deadline)
+    }
+
+    /// Why a model call failed, for the outcome's failures; a cancelled call throws
+    /// `CancellationError` instead.
+    static func failure(_ error: any Error) throws -> String {
+        switch error {
+        case LanguageModelError.cancelled: throw CancellationError()
+        case LanguageModelError.overBudget(let budget): "over the budget of \(budget)"
+        default: "\(error)"
+        }
     }
 
     // MARK: Helpers
@@ -257,10 +243,7 @@ public actor DecisionService {
         return reading
     }
 
-    static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-    }
+    static func milliseconds(_ duration: Duration) -> Int { Int(duration / .milliseconds(1)) }
 }
 
 /// A model answer that could not be used.

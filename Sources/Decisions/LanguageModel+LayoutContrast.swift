@@ -20,7 +20,7 @@ import Foundation
 extension LanguageModel {
     func contrastLayout(prompt: String, format: PromptFormat, sourceCount n: Int,
                         answerBreaks: Set<Int> = [], answerPrior: Double = 0, titleAllowed: Bool = true,
-                        deadline: Deadline = .unlimited) throws -> String {
+                        deadline: Deadline = .unlimited) throws -> Layout {
         precondition(n >= 1)
         let lead = format == .chat ? "" : " "
         let promptTokens = tokenize(prompt, addSpecial: true)
@@ -62,6 +62,6 @@ extension LanguageModel {
             let split = (title && id == 2) || score(id - 1) > 0 || groups[groups.count - 1].count >= Layout.maxGroupSize
             if split { groups.append([id]) } else { groups[groups.count - 1].append(id) }
         }
-        return Layout(firstSourceIsTitle: title, groups: groups).json
+        return Layout(firstSourceIsTitle: title, groups: groups)
     }
 }

@@ -11,16 +11,13 @@ public enum NextStepsPrompt {
         + "obligation. A sentence that describes the idea, gives a reason, an opinion or a wish, or tells what "
         + "already happened is not a next step. The key sentence is the one that best states the idea."
 
-    public static func make(sources: [Source], reminder: String? = nil) -> DecisionPrompt {
-        var lines = ["Sentences (JSON): " + SourcesJSON.encode(sources)]
-        if let reminder { lines.append(reminder) }
-        return DecisionPrompt(instructions: instructions, data: lines.joined(separator: "\n"), cue: "")
+    public static func make(sources: [Source]) -> DecisionPrompt {
+        DecisionPrompt(instructions: instructions, data: "Sentences (JSON): " + SourcesJSON.encode(sources), cue: "")
     }
 
     /// Asked right after the prompt, once per sentence, each on its own; the model's log-odds
-    /// of " future" over " past" after it is the sentence's next-step score. Of 11 wordings
-    /// tried on the dev split with gemma-3-270m, this one told next steps apart best (ROC AUC
-    /// 0.83 on dev); the first, "Is it a next step? Answer:" yes/no, was below chance (0.46).
+    /// of " future" over " past" after it is the sentence's next-step score. The wording is the
+    /// one that told next steps apart best on the dev split; a plain "Is it a next step?" did not.
     public static func question(_ source: Source) -> String {
         "\nSentence \(source.id): \(JSONText.quoted(source.text)) This sentence is about the"
     }

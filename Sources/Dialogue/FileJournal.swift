@@ -28,6 +28,13 @@ public final class FileJournal: JournalWriting, Sendable {
         descriptor = Mutex(opened)
     }
 
+    /// Opens a new journal for `memo` in `directory` and writes its first line (`started`).
+    public static func start(_ memo: Memo, in directory: String) throws -> FileJournal {
+        let journal = try FileJournal(directory: directory, id: memo.id)
+        try journal.append(memo.started)
+        return journal
+    }
+
     /// Opens a journal left by an earlier exchange (for `recover`), to append to or remove.
     public static func existing(_ path: String) throws -> FileJournal {
         try FileJournal(path: path)

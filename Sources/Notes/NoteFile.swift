@@ -1,3 +1,4 @@
+import DialogueCore
 import Foundation
 
 /// A saved note as found on disk: its front matter id and created time, its title line, and
@@ -17,81 +18,25 @@ public struct NoteFile: Sendable, Hashable {
 
     /// The Markdown body without the front matter.
     public var body: String {
-        guard text.hasPrefix("---\n"), let end = text.range(of: "\n---\n", range: text.index(text.startIndex, offsetBy: 3)..<text.endIndex) else {
-            return text
-        }
-        return String(text[end.upperBound...])
+        FrontMatter.read(text).body.map(String.init) ?? text
     }
 
-    /// Reads the fields our front matter writes (`id: "…"`, `created: "…"`, `language: "…"`,
-    /// `key_sentence: "…"`) and the first `# ` line. Notes edited by hand may lack them: the
-    /// file name stands in for the id.
+    /// Reads the fields our front matter writes (`id`, `created`, `language`, `key_sentence`)
+    /// and the first `# ` line after it. Notes edited by hand may lack them: the file name
+    /// stands in for the id.
     public init(path: String, text: String) {
         self.path = path
         self.text = text
-        var id: String?
-        var created: Date?
-        var title: String?
-        var language: String?
-        var keySentence: String?
-        var createdText: String?
-        var inFrontMatter = text.hasPrefix("---\n")
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if inFrontMatter {
-                if index > 0 && line == "---" { inFrontMatter = false; continue }
-                if line.hasPrefix("id: ") { id = Self.unquote(line.dropFirst(4)) }
-                if line.hasPrefix("created: ") {
-                    createdText = Self.unquote(line.dropFirst(9))
-                    created = createdText.flatMap { ISO8601DateFormatter().date(from: $0) }
-                }
-                if line.hasPrefix("language: ") { language = Self.unquote(line.dropFirst(10)) }
-                if line.hasPrefix("key_sentence: ") { keySentence = Self.unquote(line.dropFirst(14)) }
-            } else if line.hasPrefix("# ") {
-                title = Self.unescapeMarkdown(String(line.dropFirst(2)))
-                break
-            }
-        }
+        let front = FrontMatter.read(text)
+        let title = front.body?.split(separator: "\n", omittingEmptySubsequences: false).first { $0.hasPrefix("# ") }
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        self.id = id.flatMap { $0.isEmpty ? nil : $0 } ?? stem
-        self.created = created
-        self.title = title ?? stem
-        self.language = language.flatMap { $0.isEmpty ? nil : $0 }
-        self.keySentence = keySentence.flatMap { $0.isEmpty ? nil : $0 }
-        self.timeZone = createdText.flatMap(Self.zone(of:))
-    }
-
-    static func zone(of timestamp: String) -> TimeZone? {
-        if timestamp.hasSuffix("Z") { return TimeZone(secondsFromGMT: 0) }
-        let offset = timestamp.suffix(6)
-        guard offset.count == 6, let sign = offset.first, sign == "+" || sign == "-",
-              let hours = Int(offset.dropFirst().prefix(2)), let minutes = Int(offset.suffix(2)) else { return nil }
-        return TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60))
-    }
-
-    /// A YAML double-quoted scalar as `FrontMatter.quoted` writes it (`\\`, `\"`, `\n`, `\t`,
-    /// `\xNN`), read back; an unquoted value as it is.
-    static func unquote<S: StringProtocol>(_ value: S) -> String {
-        let text = String(value).trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 else { return text }
-        var output = ""
-        var scalars = Array(text.dropFirst().dropLast().unicodeScalars)[...]
-        while let scalar = scalars.popFirst() {
-            guard scalar == "\\", let next = scalars.popFirst() else { output.unicodeScalars.append(scalar); continue }
-            switch next {
-            case "n": output += "\n"
-            case "t": output += "\t"
-            case "x":
-                let hex = String(String.UnicodeScalarView(scalars.prefix(2)))
-                if hex.count == 2, let code = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(code) {
-                    output.unicodeScalars.append(decoded)
-                    scalars = scalars.dropFirst(2)
-                } else {
-                    output += "\\x"
-                }
-            default: output.unicodeScalars.append(next)
-            }
-        }
-        return output
+        func nonEmpty(_ key: String) -> String? { front.string(key).flatMap { $0.isEmpty ? nil : $0 } }
+        self.id = nonEmpty("id") ?? stem
+        self.created = front.created
+        self.title = title.map { Self.unescapeMarkdown(String($0.dropFirst(2))) } ?? stem
+        self.language = nonEmpty("language")
+        self.keySentence = nonEmpty("key_sentence")
+        self.timeZone = front.timeZone
     }
 
     /// Removes the backslashes the renderer puts before Markdown punctuation, for display.

@@ -23,12 +23,10 @@ public enum NoteListing {
     public static func jsonLines(_ notes: [NoteFile]) -> [String] {
         struct Line: Encodable { let id: String; let title: String; let path: String; let created: String?; let key: String? }
         let formatter = ISO8601DateFormatter()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return notes.map { note in
             let line = Line(id: note.id, title: note.title, path: note.path, created: note.created.map(formatter.string(from:)),
                             key: note.keySentence)
-            return String(decoding: (try? encoder.encode(line)) ?? Data(), as: UTF8.self)
+            return JSONLine.encode(line)
         }
     }
 

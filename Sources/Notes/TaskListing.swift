@@ -70,12 +70,10 @@ public enum TaskListing {
     public static func jsonLines(_ tasks: [NoteTask]) -> [String] {
         struct Line: Encodable { let note: String; let path: String; let created: String?; let text: String; let done: Bool; let due: String? }
         let formatter = ISO8601DateFormatter()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return tasks.map { task in
             let line = Line(note: task.note.id, path: task.note.path, created: task.note.created.map(formatter.string(from:)),
                             text: task.text, done: task.done, due: task.due)
-            return String(decoding: (try? encoder.encode(line)) ?? Data(), as: UTF8.self)
+            return JSONLine.encode(line)
         }
     }
 }

@@ -118,7 +118,7 @@ final class ListenSession: @unchecked Sendable {
     func checkWatchdog(now: ContinuousClock.Instant) {
         guard !isFinished else { return }
         let since = lastFrameAt ?? startedAt
-        if (now - since).timeInterval >= watchdogTimeout {
+        if (now - since) / .seconds(1) >= watchdogTimeout {
             fail(AudioError.microphoneSilent(device: device, seconds: watchdogTimeout))
         }
     }
@@ -160,13 +160,13 @@ final class ListenSession: @unchecked Sendable {
         let rate = Double(endpointing.sampleRate)
         let latency = captureLatency?()
         var timing = ListenTiming(
-            firstFrameDelay: firstFrameAt.map { ($0 - startedAt).timeInterval },
+            firstFrameDelay: firstFrameAt.map { ($0 - startedAt) / .seconds(1) },
             speechStart: endpointing.speechStart, speechEnd: endpointing.speechEnd,
             endpoint: Double(samples.count) / rate,
-            declaredAfter: (now - startedAt).timeInterval,
+            declaredAfter: (now - startedAt) / .seconds(1),
             captureLatency: latency)
         if let lastFrameAt, let latency {
-            timing.endpointLag = (now - lastFrameAt).timeInterval + Double(unusedInLastChunk) / rate + latency
+            timing.endpointLag = (now - lastFrameAt) / .seconds(1) + Double(unusedInLastChunk) / rate + latency
         }
         return ListenResult(ending: ending, samples: ending == .noAnswer ? [] : Array(clip()),
                             sampleRate: endpointing.sampleRate, clipStart: clipStart, timing: timing)

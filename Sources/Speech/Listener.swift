@@ -86,7 +86,7 @@ public final class Listener: @unchecked Sendable {
     public var openingDelay: Double? {
         server.withLock {
             guard let ready = capture.readyAt, let first = capture.firstChunkAt else { return nil }
-            return (first - ready).timeInterval
+            return (first - ready) / .seconds(1)
         }
     }
 

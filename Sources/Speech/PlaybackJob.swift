@@ -38,7 +38,7 @@ final class PlaybackJob: @unchecked Sendable {
 
     var timing: PlaybackTiming {
         var drained = 0.0
-        if let startedAt, let drainedAt { drained = (drainedAt - startedAt).timeInterval }
+        if let startedAt, let drainedAt { drained = (drainedAt - startedAt) / .seconds(1) }
         return PlaybackTiming(leadingSilence: leadingSilence, audioDuration: duration,
                               drainedAfter: drained, outputLatency: outputLatency)
     }

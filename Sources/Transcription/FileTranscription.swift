@@ -47,15 +47,17 @@ public enum FileTranscription {
 }
 
 extension Transcript {
-    /// `{"language":…,"segments":[{"end","start","text"}],"text":…}`
-    public var jsonLine: String {
+    /// What `transcribe --json` prints: `{"language":…,"segments":[{"end","start","text"}],"text":…}`.
+    public struct Output: Encodable {
         struct Segment: Encodable { let start: Double; let end: Double; let text: String }
-        struct Output: Encodable { let text: String; let language: String; let segments: [Segment] }
-        let output = Output(text: text, language: language, segments: segments.map {
-            Segment(start: $0.start, end: $0.end, text: $0.text.trimmingCharacters(in: .whitespaces))
+        let text: String
+        let language: String
+        let segments: [Segment]
+    }
+
+    public var output: Output {
+        Output(text: text, language: language, segments: segments.map {
+            Output.Segment(start: $0.start, end: $0.end, text: $0.text.trimmingCharacters(in: .whitespaces))
         })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(output)) ?? Data(), as: UTF8.self)
     }
 }

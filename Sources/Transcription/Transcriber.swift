@@ -65,7 +65,7 @@ public enum TranscriberError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Options for one transcription. The dialogue wants speed and no invented words: greedy,
-/// no temperature fallback (one hard clip took 70+ s with it), and a token cap.
+/// no temperature fallback (a hard clip can take over a minute with it), and a token cap.
 public struct TranscriptionOptions: Sendable {
     public var language: String
     public var threads: Int32 = 2
@@ -76,9 +76,8 @@ public struct TranscriptionOptions: Sendable {
     /// 1 is greedy (the dialogue: fastest). Files use 5, like whisper-cli, for its accuracy.
     public var beamSize: Int32 = 1
     /// Timestamp tokens, for segment times (files: `transcribe --json`). The dialogue needs no
-    /// times, and without them measured the same on eval speech's dev part (en .019, es .077,
-    /// fr .224), better on its test part (en .303 → .124, fr .125 → .102), in 13–23 % less time.
-    /// They had also ended whisper's sentence loops, which `tokenRules` now ends (24 tokens).
+    /// times, and is as accurate and faster without them (scripts/speech.md). They had also
+    /// ended whisper's sentence loops, which `tokenRules` now ends.
     public var timestamps = false
     /// Shrink the encoder window to the clip: the encoder otherwise always processes 30 s.
     public var fitAudioContextToClip = true
@@ -93,8 +92,8 @@ public struct TranscriptionOptions: Sendable {
     /// Text tokens whisper gave earlier for the start of this audio (`Transcript.tokens` at the
     /// previous pause): checked in one decoder batch instead of decoded one at a time, which was
     /// half of whisper's time at a pause (`scripts/whisper_draft.cpp`). The text is whisper's
-    /// greedy text (batched arithmetic can tip a near-tie: a comma moved at 2 of 62 real pauses);
-    /// a wrong draft costs one batch. Used only by greedy decoding without
+    /// greedy text (batched arithmetic can tip a near-tie, rarely: a comma); a wrong draft costs
+    /// one batch. Used only by greedy decoding without
     /// timestamps, prompt or temperature fallback, on clips up to 30 s; nil: whisper_full.
     public var draft: [Int32]?
     /// Called from whisper's thread with the percentage done (0…100), for a long file's
@@ -181,6 +180,26 @@ public actor Transcriber {
            !AudioLevel.containsSpeechEnergy(samples, threshold: filter.quietLevel) {
             return Transcript(language: options.language, segments: [])
         }
+        var params = Self.parameters(options, sampleCount: samples.count)
+        let callbacks = attachCallbacks(to: &params, abort: abort, progress: options.progress)
+        defer { callbacks.forEach { $0.release() } }
+
+        whisper_reset_timings(context)
+        var accepted: Int32 = -1
+        let status = decode(samples, params: params, options: options, accepted: &accepted)
+        if EngineLog.isVerbose { whisper_print_timings(context) }
+        guard status == 0 else { throw abort.isRaised ? CancellationError() : TranscriberError.failed(code: status) }
+
+        var (segments, tokens) = readSegments()
+        if let filter = options.hallucinationFilter {
+            segments = filter.filter(segments, samples: samples)
+        }
+        return Transcript(language: options.language, segments: segments, tokens: tokens,
+                          draftAccepted: options.draft == nil || accepted < 0 ? nil : Int(accepted))
+    }
+
+    /// Whisper's parameters for `options` (its callbacks come with `attachCallbacks`).
+    static func parameters(_ options: TranscriptionOptions, sampleCount: Int) -> whisper_full_params {
         var params = whisper_full_default_params(options.beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH
                                                                        : WHISPER_SAMPLING_GREEDY)
         params.beam_search.beam_size = max(options.beamSize, 1)
@@ -199,36 +218,44 @@ public actor Transcriber {
         if let frames = options.audioContext {
             params.audio_ctx = frames
         } else if options.fitAudioContextToClip {
-            params.audio_ctx = Self.audioContext(forSamples: samples.count)
+            params.audio_ctx = audioContext(forSamples: sampleCount)
         }
-        let unmanaged = Unmanaged.passRetained(abort)
-        defer { unmanaged.release() }
+        return params
+    }
+
+    /// Points whisper's callbacks at their objects: the abort flag, the token rules and the
+    /// progress report. The objects are retained until the returned references are released.
+    func attachCallbacks(to params: inout whisper_full_params, abort: AbortFlag,
+                         progress: (@Sendable (Int) -> Void)?) -> [Unmanaged<AnyObject>] {
+        let abortFlag = Unmanaged<AnyObject>.passRetained(abort)
         params.abort_callback = { data in
             guard let data else { return false }
             return Unmanaged<AbortFlag>.fromOpaque(data).takeUnretainedValue().isRaised
         }
-        params.abort_callback_user_data = unmanaged.toOpaque()
-        let rules = Unmanaged.passRetained(tokenRules)
-        defer { rules.release() }
+        params.abort_callback_user_data = abortFlag.toOpaque()
+        let rules = Unmanaged<AnyObject>.passRetained(tokenRules)
         params.logits_filter_callback = { _, _, tokens, count, logits, data in
             guard let data, let logits else { return }
             Unmanaged<TokenRules>.fromOpaque(data).takeUnretainedValue()
                 .apply(to: logits, after: UnsafeBufferPointer(start: tokens, count: Int(count)))
         }
         params.logits_filter_callback_user_data = rules.toOpaque()
-        let progress = options.progress.map { Unmanaged.passRetained(ProgressHandler($0)) }
-        defer { progress?.release() }
-        if let progress {
-            params.progress_callback = { _, _, percent, data in
-                guard let data else { return }
-                Unmanaged<ProgressHandler>.fromOpaque(data).takeUnretainedValue().report(Int(percent))
-            }
-            params.progress_callback_user_data = progress.toOpaque()
+        guard let progress else { return [abortFlag, rules] }
+        let handler = Unmanaged<AnyObject>.passRetained(ProgressHandler(progress))
+        params.progress_callback = { _, _, percent, data in
+            guard let data else { return }
+            Unmanaged<ProgressHandler>.fromOpaque(data).takeUnretainedValue().report(Int(percent))
         }
+        params.progress_callback_user_data = handler.toOpaque()
+        return [abortFlag, rules, handler]
+    }
 
-        whisper_reset_timings(context)
-        var accepted: Int32 = -1
-        let status: Int32 = options.language.withCString { language in
+    /// Runs whisper on `samples` (from `options.draft` on, when there is one; `accepted`: how
+    /// much of the draft it kept); whisper's status.
+    func decode(_ samples: [Float], params: whisper_full_params, options: TranscriptionOptions,
+                accepted: inout Int32) -> Int32 {
+        var params = params
+        return options.language.withCString { language in
             params.language = language
             let prompt = options.initialPrompt.flatMap { strdup($0) }
             defer { free(prompt) }
@@ -243,9 +270,10 @@ public actor Transcriber {
                 }
             }
         }
-        if EngineLog.isVerbose { whisper_print_timings(context) }
-        guard status == 0 else { throw abort.isRaised ? CancellationError() : TranscriberError.failed(code: status) }
+    }
 
+    /// The segments whisper wrote, and the text tokens of all of them (the next draft).
+    func readSegments() -> (segments: [TranscriptSegment], tokens: [Int32]) {
         var segments: [TranscriptSegment] = []
         var tokens: [Int32] = []
         let endOfText = whisper_token_eot(context)
@@ -259,11 +287,7 @@ public actor Transcriber {
                 finalMarkProbability: Self.finalMarkProbability(segment: i, in: context),
                 averageLogProbability: Self.averageLogProbability(segment: i, in: context)))
         }
-        if let filter = options.hallucinationFilter {
-            segments = filter.filter(segments, samples: samples)
-        }
-        return Transcript(language: options.language, segments: segments, tokens: tokens,
-                          draftAccepted: options.draft == nil || accepted < 0 ? nil : Int(accepted))
+        return (segments, tokens)
     }
 
     /// The mean log-probability of the segment's text tokens (special and timestamp tokens left
@@ -290,15 +314,11 @@ public actor Transcriber {
 
     /// The encoder's window in frames (1500 = 30 s), sized to the clip: the encoder otherwise
     /// always processes 30 s. At least 256 frames (5.12 s, `least`); above that the clip plus
-    /// `margin` in steps of 32 frames. It used to be a multiple of 256, because unpatched
-    /// whisper.cpp's flash attention reads past any other size what earlier clips left there
-    /// (192 of 228 espeak-ng clips came out differently after other clips;
-    /// scripts/whisper_exact_window.sed), so a 5.5 s answer paid for a 10.24 s encoder run. A
-    /// window this close needs room after the speech: with 0.35 s a 6 s LibriVox clip came out
-    /// three times over, with 0.6 s none of the 170 clips of eval speech looped; against multiples
-    /// of 256 the dialogue's settings measured dev en .077 → .077, es .188 → .186, fr .286 → .294,
-    /// ja .135 → .167 (2 clips), test the same to ±.003 (a word here and there). 4.9–6 s of audio is encoded in 288–352 frames instead
-    /// of 512 (31–44 % less); just under each old step the window is now one step larger.
+    /// `margin` in steps of 32 frames, so a short answer does not pay for a much longer encoder
+    /// run (unpatched whisper.cpp needed multiples of 256: its flash attention read past any
+    /// other size what earlier clips left there; scripts/whisper_exact_window.sed). A window
+    /// this close needs room after the speech, or a clip can come out repeated; the accuracy
+    /// and the time it saves are in scripts/speech.md.
     /// Beyond 1280 frames the model's full 1500, as every whisper.cpp run uses by default.
     public static func audioContext(forSamples count: Int, step: Int32 = 32, least: Int32 = 256, margin: Double = 0.6) -> Int32 {
         let seconds = Double(count) / Double(sampleRate)

@@ -38,13 +38,10 @@ public struct ExchangeSession: Sendable {
     /// 143 asked to stop by the system (the journal keeps everything for `recover`).
     public func run() async -> Int32 {
         let pack = context.pack, display = context.display
-        let id = Self.newID()
-        let created = Date()
+        let memo = Memo(id: Self.newID(), created: Date(), language: pack.code)
         var journal: FileJournal?
         do {
-            let opened = try FileJournal(directory: context.configuration.journalDirectory, id: id)
-            try opened.append(.started(id: id, created: created, timeZone: TimeZone.current.identifier, language: pack.code))
-            journal = opened
+            journal = try FileJournal.start(memo, in: context.configuration.journalDirectory)
         } catch {
             display.error("\(error) — the exchange runs without crash safety.")
         }
@@ -89,31 +86,26 @@ public struct ExchangeSession: Sendable {
         if outcome.layoutSource == .fallback && outcome.endReason == .finished && usedModel {
             display.hint(pack.ui(.layoutFallback))
         }
-        var metadata = NoteMetadata(id: id, created: created, language: pack.code,
-                                    questions: outcome.conversation.askedChoices, layoutSource: outcome.layoutSource,
-                                    ending: Self.ending(of: outcome, rules: context.rules))
-        metadata.tags = [context.rules.kind(of: outcome.conversation).tag(pack)]
+        var fields = Memo.ExchangeFields(ending: Self.ending(of: outcome, rules: context.rules))
         // Like the layout, decided only for an exchange that ended normally.
-        (metadata.highlights, metadata.highlightsSource) = outcome.endReason == .finished
-            ? await loading.value.highlights(outcome.sources, pack.code) : (.fallback, .fallback)
-        let note = NoteRenderer(pack: pack, rules: context.rules).render(sources: outcome.sources, layout: outcome.layout, metadata: metadata)
+        if outcome.endReason == .finished {
+            (fields.highlights, fields.highlightsSource) = await loading.value.highlights(outcome.sources, pack.code)
+        }
+        let note = memo.note(outcome.conversation, sources: outcome.sources, layout: outcome.layout,
+                             layoutSource: outcome.layoutSource, exchange: fields, pack: pack, rules: context.rules)
         // A refused exchange's journal is gone already.
         let kept = outcome.refusal == nil ? journal : nil
-        switch finisher.finish(note: note.markdown, title: note.title, memo: .init(id: id, created: created),
+        switch finisher.finish(note: note.markdown, title: note.title, memo: memo,
                                journal: kept, refused: outcome.refusal != nil) {
         case .saved, .discarded: return outcome.endReason == .failed ? 1 : 0
         case .keptInJournal: return 1
         }
     }
 
-    /// How the exchange ended, for the note's front matter: the rules' reason when they
-    /// finished it ("userEnded", "questionLimit", …), "modelChoseReady" or "modelChoseStop" (an
-    /// ending the model read that the rules missed) when the model did, else the end reason
-    /// ("interrupted", "noAnswer", "failed", "refused").
+    /// How the exchange ended, for the note's front matter (`Rules.ending`).
     static func ending(of outcome: Exchange.Outcome, rules: Rules) -> String {
-        guard outcome.endReason == .finished else { return outcome.endReason.rawValue }
-        return rules.allowedChoices(outcome.conversation).finishReason?.rawValue
-            ?? (outcome.decisions.last?.choice == .stop ? "modelChoseStop" : "modelChoseReady")
+        rules.ending(of: outcome.conversation, decisions: outcome.decisions,
+                     stopped: outcome.endReason == .finished ? nil : outcome.endReason.rawValue)
     }
 
     /// The display and `--events` for one step of the exchange.
@@ -122,7 +114,7 @@ public struct ExchangeSession: Sendable {
         switch event {
         case .asking(let question, let number):
             display.question(pack.prompt(for: question).text, number: number, total: Rules.maxQuestions)
-            events.emit(.question(name: question.name, text: pack.prompt(for: question).text, number: number))
+            events.emit(.question(question, text: pack.prompt(for: question).text, number: number))
         case .answered(let text):
             display.answer(UserText.sanitized(text))
             events.emit(.answer(text: text))
@@ -140,17 +132,16 @@ public struct ExchangeSession: Sendable {
             events.emit(.noAnswer)
         case .decided(let decision):
             if decision.finishes { display.line(pack.line(for: decision.choice).text) }
-            events.emit(.decision(choice: decision.choice.rawValue, source: decision.source.rawValue,
-                                  suggestion: decision.suggestion?.rawValue))
+            events.emit(.decision(decision))
         case .finished(let reason):
-            events.emit(.finished(reason: reason.rawValue))
+            events.emit(.finished(reason: reason))
         case .laidOut(let source):
-            events.emit(.layout(source: source.rawValue))
+            events.emit(.layout(source: source))
         case .failed(let message):
             display.error(message)
             events.emit(.error(message: message))
         case .refused(let scope):
-            events.emit(.refused(scope: scope.rawValue))
+            events.emit(.refused(scope: scope))
         }
     }
 

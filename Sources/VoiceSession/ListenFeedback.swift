@@ -44,7 +44,7 @@ public final class ListenFeedback: Sendable {
             events.emit(.hearing)
         case .state(.ended(let ending)):
             meter.withLock { $0.state = pack.ui(.thinking) }
-            events.emit(.endpoint(ending: ending.rawValue))
+            events.emit(.endpoint(ending: ending))
         case .state(.listening):
             break
         case .level(let dBFS):

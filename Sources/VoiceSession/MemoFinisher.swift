@@ -16,13 +16,6 @@ public struct MemoFinisher: Sendable {
 
     public enum Result: Sendable, Equatable { case saved(String), discarded, keptInJournal }
 
-    /// The memo being finished: its id and creation time (for a journal it may need).
-    public struct Memo: Sendable {
-        public var id: String
-        public var created: Date
-        public init(id: String, created: Date) { self.id = id; self.created = created }
-    }
-
     public init(context: SessionContext, interrupts: Interrupts,
                 edit: (@Sendable (String) throws -> String)? = nil) {
         self.context = context
@@ -117,9 +110,7 @@ public struct MemoFinisher: Sendable {
     /// was deleted), so `recover` returns the person's own edits.
     private func keepEdited(_ text: String, memo: Memo, journal: FileJournal?) -> FileJournal? {
         if let journal, (try? journal.append(.edited(text))) != nil { return journal }
-        guard let fresh = try? FileJournal(directory: context.configuration.journalDirectory, id: memo.id) else { return nil }
-        try? fresh.append(.started(id: memo.id, created: memo.created, timeZone: TimeZone.current.identifier,
-                                   language: context.pack.code))
+        guard let fresh = try? FileJournal.start(memo, in: context.configuration.journalDirectory) else { return nil }
         try? fresh.append(.edited(text))
         return fresh
     }

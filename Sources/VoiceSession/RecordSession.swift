@@ -39,17 +39,16 @@ public struct RecordSession: Sendable {
     /// heard; 1 a failure; 143 asked to stop by the system (the journal keeps the words).
     public func run() async -> Int32 {
         let pack = context.pack, display = context.display
-        let id = ExchangeSession.newID(), created = Date()
-        let journal = try? FileJournal(directory: context.configuration.journalDirectory, id: id)
-        try? journal?.append(.started(id: id, created: created, timeZone: TimeZone.current.identifier, language: pack.code))
+        let memo = Memo(id: ExchangeSession.newID(), created: Date(), language: pack.code)
+        let journal = try? FileJournal.start(memo, in: context.configuration.journalDirectory)
         try? journal?.append(.asked(.opening))
 
         // Every way of stopping keeps what was recorded: a key, Ctrl-C, or the system.
         let listener = answers.listener
         interrupts.onInterrupt { _ in listener.stop() }
         interrupts.watchKeys()
-        // "Recording" only once the microphone delivers: words said earlier would be lost
-        // (measured: a first sentence missing from the note).
+        // "Recording" only once the microphone delivers: words said earlier would be lost (a
+        // first sentence went missing from the note).
         await listener.waitForFirstAudio()
         display.hint(pack.ui(.recordingHint))
         let heard: HeardAnswer
@@ -63,7 +62,7 @@ public struct RecordSession: Sendable {
         }
         interrupts.stopWatchingKeys()
         display.status("", level: nil, partial: nil)
-        return recorded.conclude(heard, id: id, created: created, journal: journal, terminated: interrupts.cause == .terminate)
+        return recorded.conclude(heard, memo: memo, journal: journal, terminated: interrupts.cause == .terminate)
     }
 }
 
@@ -77,7 +76,7 @@ struct RecordedNote: Sendable {
     let keepAudio: Bool
 
     /// `terminated`: the system asked to stop, so the journal keeps the words for `recover`.
-    func conclude(_ heard: HeardAnswer, id: String, created: Date, journal: FileJournal?, terminated: Bool) -> Int32 {
+    func conclude(_ heard: HeardAnswer, memo: Memo, journal: FileJournal?, terminated: Bool) -> Int32 {
         let pack = context.pack, display = context.display
         let text: String
         switch heard.outcome {
@@ -99,9 +98,11 @@ struct RecordedNote: Sendable {
             display.line(pack.ui(refusal != nil ? .refusedDiscarded : .nothingRecorded))
             return 0
         }
-        let metadata = NoteMetadata(id: id, created: created, language: pack.code, questions: [], layoutSource: .recording)
-        let note = NoteRenderer(pack: pack, rules: context.rules).render(sources: sources, layout: .recording(sourceCount: sources.count), metadata: metadata)
-        switch finisher.finish(note: note.markdown, title: note.title, memo: .init(id: id, created: created), journal: journal) {
+        // A plain recording: no questions, no ending, kind or highlights in its front matter.
+        let note = memo.note(Conversation(turns: [Turn(question: .opening, answer: text)]), sources: sources,
+                             layout: .recording(sourceCount: sources.count), layoutSource: .recording, exchange: nil,
+                             pack: pack, rules: context.rules)
+        switch finisher.finish(note: note.markdown, title: note.title, memo: memo, journal: journal) {
         case .saved(let path):
             guard keepAudio, let recording = heard.recording else { return 0 }
             return saveAudio(recording, besideNoteAt: path)

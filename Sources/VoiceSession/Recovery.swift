@@ -46,7 +46,7 @@ public struct Recovery: Sendable {
         let pack = (try? LanguagePackLoader().load(replay.language)) ?? context.pack
         let note = replay.note(pack: pack, rules: pack.code == context.pack.code ? context.rules : nil)
         let journal = try? FileJournal.existing(path)
-        switch finisher.finish(note: note, title: MemoFinisher.title(of: note), memo: .init(id: replay.id, created: replay.created),
+        switch finisher.finish(note: note, title: MemoFinisher.title(of: note), memo: replay.memo,
                                journal: journal) {
         case .saved, .discarded: return 0
         case .keptInJournal: return 1

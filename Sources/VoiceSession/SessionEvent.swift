@@ -1,12 +1,15 @@
+import Dialogue
 import DialogueCore
 import Foundation
+import Speech
 import Synchronization
 
 /// Every step of a session as `--events` writes it: one JSON object per line, with its name
 /// in `event` and the seconds since start in `t`, keys sorted. Typed, so a field cannot be
-/// misspelled in one place and scripts (the benchmark) can rely on the shape.
+/// misspelled in one place and scripts (the benchmark) can rely on the shape; the enums in it
+/// become their names only when a line is written.
 public enum SessionEvent: Sendable, Equatable {
-    case question(name: String, text: String, number: Int)
+    case question(TurnQuestion, text: String, number: Int)
     case listening
     case hearing
     case level(dbfs: Double)
@@ -18,7 +21,7 @@ public enum SessionEvent: Sendable, Equatable {
     case unclear
     /// The transcript at a pause was read: how finished it sounds, and the silence now awaited.
     case turnRead(completion: Double?, hangover: Double)
-    case endpoint(ending: String)
+    case endpoint(ending: AnswerEnding)
     case decidingEarly
     /// The answer so far, as transcribed at a pause (what the status line shows live).
     case partial(text: String)
@@ -27,10 +30,10 @@ public enum SessionEvent: Sendable, Equatable {
     case answer(text: String)
     case noAnswer
     case decided(milliseconds: Int, attempts: Int)
-    case decision(choice: String, source: String, suggestion: String?)
-    case finished(reason: String)
+    case decision(Decision)
+    case finished(reason: EndReason)
     case laidOut(milliseconds: Int, attempts: Int)
-    case layout(source: String)
+    case layout(source: LayoutSource)
     /// The next steps and key sentence were decided (by the model, or its fallback).
     case highlighted(milliseconds: Int, attempts: Int)
     case note(markdown: String)
@@ -39,7 +42,7 @@ public enum SessionEvent: Sendable, Equatable {
     case discarded
     case error(message: String)
     /// The person refused to be recorded (the refused words are in no event after this).
-    case refused(scope: String)
+    case refused(scope: RefusalScope)
 
     public var name: String {
         switch self {
@@ -85,13 +88,13 @@ extension SessionEvent {
     /// The event's own fields (not `event` and `t`).
     func encodeFields(into container: inout KeyedEncodingContainer<Key>) throws {
         switch self {
-        case .question(let name, let text, let number):
-            try container.encode(name, forKey: Key("question"))
+        case .question(let question, let text, let number):
+            try container.encode(question.name, forKey: Key("question"))
             try container.encode(text, forKey: Key("text"))
             try container.encode(number, forKey: Key("number"))
         case .level(let dbfs): try container.encode(dbfs, forKey: Key("dbfs"))
         case .pause(let seconds): try container.encode(seconds, forKey: Key("seconds"))
-        case .endpoint(let ending): try container.encode(ending, forKey: Key("ending"))
+        case .endpoint(let ending): try container.encode(ending.rawValue, forKey: Key("ending"))
         case .turnRead(let completion, let hangover):
             try container.encodeIfPresent(completion.map { ($0 * 100).rounded() / 100 }, forKey: Key("completion"))
             try container.encode(hangover, forKey: Key("hangover"))
@@ -108,16 +111,16 @@ extension SessionEvent {
              .highlighted(let milliseconds, let attempts):
             try container.encode(milliseconds, forKey: Key("ms"))
             try container.encode(attempts, forKey: Key("attempts"))
-        case .decision(let choice, let source, let suggestion):
-            try container.encode(choice, forKey: Key("choice"))
-            try container.encode(source, forKey: Key("source"))
-            try container.encodeIfPresent(suggestion, forKey: Key("suggestion"))
-        case .finished(let reason): try container.encode(reason, forKey: Key("reason"))
-        case .layout(let source): try container.encode(source, forKey: Key("source"))
+        case .decision(let decision):
+            try container.encode(decision.choice.rawValue, forKey: Key("choice"))
+            try container.encode(decision.source.rawValue, forKey: Key("source"))
+            try container.encodeIfPresent(decision.suggestion?.rawValue, forKey: Key("suggestion"))
+        case .finished(let reason): try container.encode(reason.rawValue, forKey: Key("reason"))
+        case .layout(let source): try container.encode(source.rawValue, forKey: Key("source"))
         case .note(let markdown): try container.encode(markdown, forKey: Key("markdown"))
         case .saved(let path), .audio(let path): try container.encode(path, forKey: Key("path"))
         case .error(let message): try container.encode(message, forKey: Key("message"))
-        case .refused(let scope): try container.encode(scope, forKey: Key("scope"))
+        case .refused(let scope): try container.encode(scope.rawValue, forKey: Key("scope"))
         case .listening, .hearing, .resumed, .wentOn, .unclear, .decidingEarly, .discarded: break
         }
     }
@@ -137,10 +140,7 @@ extension SessionEvent {
 
     /// The JSON line (without its newline), for `seconds` since start.
     public func jsonLine(at seconds: Double) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(Line(event: self, seconds: seconds))) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        JSONLine.encode(Line(event: self, seconds: seconds))
     }
 }
 
@@ -206,7 +206,7 @@ extension SessionEvent {
     /// (the person refused to be recorded, then kept nothing), nil otherwise.
     static func takesBackWords(_ event: SessionEvent, after earlier: [SessionEvent]) -> Bool? {
         switch event {
-        case .refused(let scope): scope == RefusalScope.everything.rawValue
+        case .refused(let scope): scope == .everything
         case .discarded: earlier.contains { if case .refused = $0 { true } else { false } } ? true : nil
         default: nil
         }

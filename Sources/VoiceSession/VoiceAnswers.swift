@@ -117,60 +117,23 @@ public struct VoiceAnswers: ResumableAnswers {
     /// With `continuing`, the answer the person went on with is heard on, all of it.
     public func hear(_ question: TurnQuestion = .opening, continuing: Bool = false,
                      early: (@Sendable (AnswerSoFar) -> Task<Void, Never>)?) async throws -> HeardAnswer {
-        let feedback = self.feedback, engineGate = self.engineGate, pack = feedback.pack
+        let feedback = self.feedback
         feedback.started()
         // Every pause transcribes the whole answer so far: stretches transcribed apart lose
-        // their context and measured worse than the whole answer (see `Speculation`).
+        // their context and read worse than the whole answer (see `Speculation`).
         let speculation = overlap ? Speculation() : nil
         // Whisper's text of the answer so far, kept while the person speaks: each transcript of
         // it starts from there (see `DraftKeeper`).
         let drafts = DraftKeeper()
-        let adaptive = overlap ? self.adaptive : nil, listener = self.listener
-        let whileSpeaking = { @Sendable (clip: [Float], draft: [Int32]) async throws -> [Int32] in
-            let transcript = try await self.transcript(clip, draft: draft)
-            // The model reads the prompt up to the answer so far: the decision at the pause
-            // then evaluates only what the answer has gained since.
-            let heard = transcript.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if let early, !heard.isEmpty, !Task.isCancelled { engineGate.hold(early(.speaking(heard))) }
-            return transcript.tokens
-        }
-        let atPause = { @Sendable (clip: [Float]) async throws -> String in
-            let transcript: Transcript
-            do {
-                transcript = try await self.transcript(clip, draft: drafts.tokens)
-                drafts.update(transcript.tokens)
-            } catch {
-                // Unread, the pause falls back to the preset's silence.
-                if adaptive != nil { listener.decidePause(hangover: listener.configuration.hangover, clipLength: clip.count) }
-                throw error
-            }
-            let text = transcript.text
-            let heard = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if let adaptive, !Task.isCancelled {
-                // Nothing heard (a cough, a knock) says nothing of the answer: the preset's silence.
-                let ends = rules?.endSignal(in: heard, answering: question) != nil
-                let completion = heard.isEmpty ? nil : ends ? 1 : TurnCompletion.probability(
-                    of: heard, finalMarkProbability: transcript.finalMarkProbability.map(Double.init), phrases: pack.phrases)
-                let hangover = completion.map(adaptive.hangover) ?? listener.configuration.hangover
-                feedback.events.emit(.turnRead(completion: completion, hangover: hangover))
-                listener.decidePause(hangover: hangover, clipLength: clip.count)
-            }
-            if !Task.isCancelled, !heard.isEmpty {
-                feedback.heard(heard)
-                if let early {
-                    feedback.events.emit(.decidingEarly)
-                    engineGate.hold(early(.paused(heard)))
-                }
-            }
-            return text
-        }
+        let whileSpeaking = draftWhileSpeaking(early: early)
+        let atPause = readAtPause(question, drafts: drafts, early: early)
         let speaking = continuing ? nil : person.map { person in Task { try await person.speakAnswer(to: question) } }
         defer {
             speculation?.abandon()
             drafts.stop()
         }
         var listening = listener.configuration
-        listening.adaptive = adaptive
+        listening.adaptive = overlap ? adaptive : nil
         let result: ListenResult
         do {
             result = try await listener.listen(configuration: listening, continuing: continuing) { event in
@@ -190,6 +153,66 @@ public struct VoiceAnswers: ResumableAnswers {
         }
         // Past its silence the person may go on (the listener keeps listening); otherwise stop.
         if result.ending != .endOfSpeech { speaking?.cancel() }
+        return try await conclude(result, speculation: speculation, drafts: drafts)
+    }
+
+    /// While the person speaks: the answer so far, drafted from the last draft on; the model
+    /// reads the prompt up to it, so the decision at the pause evaluates only what it gains.
+    func draftWhileSpeaking(early: (@Sendable (AnswerSoFar) -> Task<Void, Never>)?) -> DraftKeeper.Transcribe {
+        let engineGate = self.engineGate
+        return { clip, draft in
+            let transcript = try await self.transcript(clip, draft: draft)
+            let heard = transcript.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let early, !heard.isEmpty, !Task.isCancelled { engineGate.hold(early(.speaking(heard))) }
+            return transcript.tokens
+        }
+    }
+
+    /// At a pause: the answer so far, transcribed; with adaptive waiting, the silence still to
+    /// wait follows from how finished it sounds; the next question is decided on it early.
+    func readAtPause(_ question: TurnQuestion, drafts: DraftKeeper,
+                     early: (@Sendable (AnswerSoFar) -> Task<Void, Never>)?) -> Speculation.Transcribe {
+        let feedback = self.feedback, engineGate = self.engineGate, listener = self.listener
+        let adaptive = overlap ? self.adaptive : nil
+        return { clip in
+            let transcript: Transcript
+            do {
+                transcript = try await self.transcript(clip, draft: drafts.tokens)
+                drafts.update(transcript.tokens)
+            } catch {
+                // Unread, the pause falls back to the preset's silence.
+                if adaptive != nil { listener.decidePause(hangover: listener.configuration.hangover, clipLength: clip.count) }
+                throw error
+            }
+            let heard = transcript.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let adaptive, !Task.isCancelled { decidePause(transcript, heard: heard, question, clip: clip, adaptive: adaptive) }
+            if !Task.isCancelled, !heard.isEmpty {
+                feedback.heard(heard)
+                if let early {
+                    feedback.events.emit(.decidingEarly)
+                    engineGate.hold(early(.paused(heard)))
+                }
+            }
+            return transcript.text
+        }
+    }
+
+    /// The silence to wait after this pause: by how finished `heard` sounds (an ending the
+    /// rules read is finished); nothing heard (a cough, a knock) says nothing of the answer,
+    /// so the preset's silence.
+    func decidePause(_ transcript: Transcript, heard: String, _ question: TurnQuestion, clip: [Float], adaptive: AdaptiveWait) {
+        let ends = rules?.endSignal(in: heard, answering: question) != nil
+        let completion = heard.isEmpty ? nil : ends ? 1 : TurnCompletion.probability(
+            of: heard, finalMarkProbability: transcript.finalMarkProbability.map(Double.init), phrases: feedback.pack.phrases)
+        let hangover = completion.map(adaptive.hangover) ?? listener.configuration.hangover
+        feedback.events.emit(.turnRead(completion: completion, hangover: hangover))
+        listener.decidePause(hangover: hangover, clipLength: clip.count)
+    }
+
+    /// What the answer heard became: its transcript (the one made at its last pause when that
+    /// covers all its speech), nothing heard, or, ended by a key or a signal, its words so far.
+    func conclude(_ result: ListenResult, speculation: Speculation?, drafts: DraftKeeper) async throws -> HeardAnswer {
+        let feedback = self.feedback, pack = feedback.pack
         switch result.ending {
         case .noAnswer:
             return HeardAnswer(outcome: .noAnswer, recording: nil)

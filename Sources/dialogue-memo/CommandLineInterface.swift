@@ -55,10 +55,3 @@ struct CommandExit: Error { let status: Int32 }
 func printError(_ message: String) {
     FileHandle.standardError.write(Data("dialogue-memo: \(message)\n".utf8))
 }
-
-/// One compact JSON object with sorted keys, as the `--json` outputs print them.
-func jsonLine(_ value: some Encodable) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
-}

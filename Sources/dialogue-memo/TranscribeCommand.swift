@@ -36,7 +36,7 @@ enum TranscribeCommand {
             if progress { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
         }
         if transcript.text.isEmpty { printError(FileTranscription.emptiness(of: samples).message(file: options.file)) }
-        if options.json || !transcript.text.isEmpty { print(options.json ? transcript.jsonLine : transcript.text) }
+        if options.json || !transcript.text.isEmpty { print(options.json ? JSONLine.encode(transcript.output) : transcript.text) }
         return 0
     }
 

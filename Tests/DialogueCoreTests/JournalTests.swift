@@ -44,15 +44,59 @@ import Testing
         #expect(read.events == events && read.damagedLines.isEmpty && !read.truncatedTail)
     }
 
+    /// Every kind of line, byte for byte as journals on disk hold them: they are written and
+    /// read exactly so.
+    static let everyKind: [(JournalEvent, String)] = [
+        (.started(id: "memo-7", created: created, timeZone: "Europe/Berlin", language: "en"),
+         #"{"created":"2025-11-29T16:25:43.250Z","event":"started","id":"memo-7","language":"en","timeZone":"Europe/Berlin"}"#),
+        (.asked(.opening), #"{"event":"asked","question":"opening"}"#),
+        (.asked(.choice(.nextStep)), #"{"event":"asked","question":"nextStep"}"#),
+        (.answered("a/b \"c\"\nd"), #"{"event":"answered","text":"a/b \"c\"\nd"}"#),
+        (.heard("so far"), #"{"event":"heard","text":"so far"}"#),
+        (.continued("so far and on"), #"{"event":"continued","text":"so far and on"}"#),
+        (.edited("---\n# Mine\n"), #"{"event":"edited","text":"---\n# Mine\n"}"#),
+        (.decided(Decision(choice: .reason, source: .model, suggestion: .reason)),
+         #"{"choice":"reason","event":"decided","source":"model","suggestion":"reason"}"#),
+        (.decided(Decision(choice: .ready, source: .fallback)), #"{"choice":"ready","event":"decided","source":"fallback"}"#),
+        (.laidOut(Layout(firstSourceIsTitle: true, groups: [[1], [2, 3]]), .model),
+         #"{"event":"laidOut","layout":{"firstSourceIsTitle":true,"groups":[[1],[2,3]]},"source":"model"}"#),
+    ]
+
+    @Test func everyKindOfLineIsWrittenAndReadAsOnDisk() {
+        for (event, line) in Self.everyKind {
+            #expect(Journal.line(event) == line + "\n")
+            #expect(Journal.read(line + "\n").events == [event], "\(line)")
+        }
+        let old = #"{"created":"2025-11-29T16:25:43Z","event":"started","id":"m","language":"de"}"#
+        #expect(Journal.read(old + "\n").events == [.started(id: "m", created: Date(timeIntervalSince1970: 1_764_433_543),
+                                                                timeZone: "UTC", language: "de")],
+                "whole seconds and no time zone are read too")
+        let bad = [#"{"event":"asked"}"#, #"{"event":"said","text":"x"}"#, #"{"event":"decided","choice":"ready","source":"oracle"}"#,
+                   #"{"created":"yesterday","event":"started","id":"m","language":"de"}"#]
+        #expect(Journal.read(bad.joined(separator: "\n") + "\n").damagedLines == [1, 2, 3, 4])
+    }
+
     @Test func rebuildGivesTheSameNoteAsTheExchange() throws {
         let pack = try Fixtures.pack("en")
         let rebuilt = try Journal.rebuild(from: Self.text(Self.exchange()), loader: Fixtures.loader)
         let sources = SentenceSplitter.sources(from: ["A bike bell that counts. Every ring saves the spot.", "Because nobody reports near misses."], language: "en")
+        // As a live exchange's note: how it ended (on the final choice), its kind, its highlights
+        // (the fallback: no model is asked when recovering).
+        let replay = try JournalReplay(Self.exchange())
+        let rules = Rules(pack: pack)
+        var metadata = NoteMetadata(id: "memo-7", created: Self.created, timeZone: TimeZone(identifier: "Europe/Berlin")!,
+                                    language: "en", questions: [.reason], layoutSource: .model,
+                                    ending: rules.ending(of: replay.conversation, decisions: replay.decisions, stopped: nil))
+        metadata.tags = [rules.kind(of: replay.conversation).tag(pack)]
+        metadata.highlights = .fallback
         let direct = NoteRenderer(pack: pack).render(
-            sources: sources, layout: Layout(firstSourceIsTitle: true, groups: [[1], [2, 3]]),
-            metadata: NoteMetadata(id: "memo-7", created: Self.created, timeZone: TimeZone(identifier: "Europe/Berlin")!,
-                                   language: "en", questions: [.reason], layoutSource: .model))
+            sources: sources, layout: Layout(firstSourceIsTitle: true, groups: [[1], [2, 3]]), metadata: metadata)
         #expect(rebuilt == direct.markdown)
+        let front = FrontMatter.read(rebuilt)
+        #expect(front.string("ended") == "modelChoseReady" && front.list("tags")?.count == 1 && front.string("next_steps") == "fallback",
+                "\(front.values)")
+        let cut = try JournalReplay(Array(Self.exchange().prefix(6))).note(pack: pack)
+        #expect(FrontMatter.read(cut).string("ended") == "interrupted", "no final choice: the exchange was cut")
         #expect(direct.title == "A bike bell that counts.", "the renderer says the title it gave")
         #expect(rebuilt.contains("# A bike bell that counts."))
     }

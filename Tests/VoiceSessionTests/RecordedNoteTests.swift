@@ -35,7 +35,7 @@ import Transcription
         defer { scratch.remove() }
         let said = "I need to buy paint for the fence. Then I call Anna about the ladder."
         let status = Self.recorded(try makeContext(scratch)).conclude(
-            HeardAnswer(outcome: .answer(said)), id: "r", created: Date(), journal: try Self.journal(scratch), terminated: false)
+            HeardAnswer(outcome: .answer(said)), memo: Memo(id: "r", created: Date(), language: "en"), journal: try Self.journal(scratch), terminated: false)
         #expect(status == 0)
         let notes = scratch.files(in: scratch.notes).filter { $0.hasSuffix(".md") }
         try #require(notes.count == 1)
@@ -49,7 +49,7 @@ import Transcription
         let scratch = try Scratch()
         defer { scratch.remove() }
         let status = Self.recorded(try makeContext(scratch)).conclude(
-            HeardAnswer(outcome: .ended(partial: "The garden needs a second bed by the wall")), id: "r", created: Date(),
+            HeardAnswer(outcome: .ended(partial: "The garden needs a second bed by the wall")), memo: Memo(id: "r", created: Date(), language: "en"),
             journal: try Self.journal(scratch), terminated: false)
         #expect(status == 0)
         let notes = scratch.files(in: scratch.notes).filter { $0.hasSuffix(".md") }
@@ -64,7 +64,7 @@ import Transcription
         let display = RecordingDisplay()
         let said = "My salary is forty thousand. Please don't record this."
         let status = Self.recorded(try makeContext(scratch, display: display)).conclude(
-            HeardAnswer(outcome: .answer(said)), id: "r", created: Date(), journal: try Self.journal(scratch), terminated: terminated)
+            HeardAnswer(outcome: .answer(said)), memo: Memo(id: "r", created: Date(), language: "en"), journal: try Self.journal(scratch), terminated: terminated)
         #expect(status == (terminated ? 143 : 0))
         #expect(scratch.files(in: scratch.journals).isEmpty)
         #expect(scratch.files(in: scratch.notes).isEmpty)
@@ -79,7 +79,7 @@ import Transcription
         defer { scratch.remove() }
         let display = RecordingDisplay()
         let status = Self.recorded(try makeContext(scratch, display: display)).conclude(
-            HeardAnswer(outcome: .noAnswer), id: "r", created: Date(), journal: try Self.journal(scratch), terminated: false)
+            HeardAnswer(outcome: .noAnswer), memo: Memo(id: "r", created: Date(), language: "en"), journal: try Self.journal(scratch), terminated: false)
         #expect(status == 0)
         #expect(scratch.files(in: scratch.notes).isEmpty)
         #expect(scratch.files(in: scratch.journals).isEmpty)
@@ -90,7 +90,7 @@ import Transcription
         let scratch = try Scratch()
         defer { scratch.remove() }
         let status = Self.recorded(try makeContext(scratch)).conclude(
-            HeardAnswer(outcome: .answer("The bakery opens at six.")), id: "r", created: Date(),
+            HeardAnswer(outcome: .answer("The bakery opens at six.")), memo: Memo(id: "r", created: Date(), language: "en"),
             journal: try Self.journal(scratch), terminated: true)
         #expect(status == 143)
         #expect(scratch.files(in: scratch.notes).isEmpty)
@@ -106,7 +106,7 @@ import Transcription
         let recording = ListenResult(ending: .endOfSpeech, samples: tone, sampleRate: 16_000, clipStart: 0,
                                      timing: ListenTiming(speechStart: 0, speechEnd: 0.5, endpoint: 1.2, declaredAfter: 1.2))
         let status = Self.recorded(try makeContext(scratch), keepAudio: true).conclude(
-            HeardAnswer(outcome: .answer("A tone for the test."), recording: recording), id: "r", created: Date(),
+            HeardAnswer(outcome: .answer("A tone for the test."), recording: recording), memo: Memo(id: "r", created: Date(), language: "en"),
             journal: try Self.journal(scratch), terminated: false)
         #expect(status == 0)
         let notes = scratch.files(in: scratch.notes)

@@ -16,7 +16,7 @@ import Testing
         try journal.append(.answered("People borrow a drill."))
         let finisher = MemoFinisher(context: try makeContext(scratch, yes: false, input: input, display: display),
                                     interrupts: interrupts, edit: { $0 })
-        return finisher.finish(note: Self.note, title: "A tool library", memo: .init(id: "t", created: Date()),
+        return finisher.finish(note: Self.note, title: "A tool library", memo: Memo(id: "t", created: Date(), language: "en"),
                                journal: journal, refused: refused)
     }
 
@@ -50,7 +50,7 @@ import Testing
                                     interrupts: interrupts, edit: { $0 })
         let firing = Thread { usleep(300_000); interrupts.fire(.interrupt) }
         firing.start()
-        let result = finisher.finish(note: Self.note, title: "A tool library", memo: .init(id: "t", created: Date()), journal: nil)
+        let result = finisher.finish(note: Self.note, title: "A tool library", memo: Memo(id: "t", created: Date(), language: "en"), journal: nil)
         #expect(result == .keptInJournal)
         #expect(scratch.files(in: scratch.notes).isEmpty)
         #expect(scratch.files(in: scratch.journals) == ["t.jsonl"], "a journal is made for the note")
@@ -86,7 +86,7 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         let finisher = MemoFinisher(context: try makeContext(scratch), interrupts: Interrupts(catchesSignals: false))
-        #expect(finisher.finish(note: Self.note, title: "T", memo: .init(id: "t", created: Date()), journal: nil, refused: true) == .discarded)
+        #expect(finisher.finish(note: Self.note, title: "T", memo: Memo(id: "t", created: Date(), language: "en"), journal: nil, refused: true) == .discarded)
         #expect(scratch.files(in: scratch.notes).isEmpty)
     }
 
@@ -99,7 +99,7 @@ import Testing
         let journal = try FileJournal(directory: scratch.journals, id: "t")
         let finisher = MemoFinisher(context: try makeContext(scratch, yes: false, input: "s\nr\ne\n\(elsewhere)\n", display: display),
                                     interrupts: Interrupts(catchesSignals: false), edit: { $0 + "My edit.\n" })
-        let result = finisher.finish(note: Self.note, title: "A tool library", memo: .init(id: "t", created: Date()), journal: journal)
+        let result = finisher.finish(note: Self.note, title: "A tool library", memo: Memo(id: "t", created: Date(), language: "en"), journal: journal)
         guard case .saved(let path) = result else { Issue.record("\(result)"); return }
         #expect(path.hasPrefix(elsewhere + "/"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.note + "My edit.\n")
@@ -116,7 +116,7 @@ import Testing
         try journal.append(.answered("People borrow a drill."))
         let finisher = MemoFinisher(context: try makeContext(scratch, yes: false, input: "s\n\n"),
                                     interrupts: Interrupts(catchesSignals: false), edit: { $0 + "My edit.\n" })
-        #expect(finisher.finish(note: Self.note, title: "T", memo: .init(id: "t", created: Date()), journal: journal) == .keptInJournal)
+        #expect(finisher.finish(note: Self.note, title: "T", memo: Memo(id: "t", created: Date(), language: "en"), journal: journal) == .keptInJournal)
         #expect(try FileManager.default.attributesOfItem(atPath: journal.path)[.posixPermissions] as? Int == 0o600)
         // recover, into a folder that works now: the edited text, not a fresh rendering.
         try FileManager.default.removeItem(atPath: scratch.notes)

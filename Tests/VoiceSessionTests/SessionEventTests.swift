@@ -1,15 +1,18 @@
+import Dialogue
+import DialogueCore
 import Foundation
+import Speech
 import Testing
 @testable import VoiceSession
 
 @Suite struct SessionEventTests {
     @Test func linesHaveTheEventNameTheTimeAndSortedFields() {
-        #expect(SessionEvent.question(name: "problem", text: "What problem does it solve?", number: 2).jsonLine(at: 1.5)
+        #expect(SessionEvent.question(.choice(.problem), text: "What problem does it solve?", number: 2).jsonLine(at: 1.5)
                 == #"{"event":"question","number":2,"question":"problem","t":1.5,"text":"What problem does it solve?"}"#)
         #expect(SessionEvent.noAnswer.jsonLine(at: 0) == #"{"event":"answer","noAnswer":true,"t":0,"text":""}"#)
-        #expect(SessionEvent.decision(choice: "ready", source: "rules", suggestion: nil).jsonLine(at: 2)
+        #expect(SessionEvent.decision(Decision(choice: .ready, source: .rules)).jsonLine(at: 2)
                 == #"{"choice":"ready","event":"decision","source":"rules","t":2}"#)
-        #expect(SessionEvent.decision(choice: "ready", source: "model", suggestion: "ready").jsonLine(at: 2)
+        #expect(SessionEvent.decision(Decision(choice: .ready, source: .model, suggestion: .ready)).jsonLine(at: 2)
                 == #"{"choice":"ready","event":"decision","source":"model","suggestion":"ready","t":2}"#)
         #expect(SessionEvent.transcribed(text: "a/b", speculative: true, speechEnd: 1.25, endpoint: 1.95).jsonLine(at: 3)
                 == #"{"endpoint":1.95,"event":"transcribed","speculative":true,"speechEnd":1.25,"t":3,"text":"a/b"}"#)
@@ -17,6 +20,12 @@ import Testing
                 == #"{"event":"transcribed","t":3,"text":"x"}"#)
         #expect(SessionEvent.decided(milliseconds: 150, attempts: 1).jsonLine(at: 0) == #"{"attempts":1,"event":"decided","ms":150,"t":0}"#)
         #expect(SessionEvent.discarded.jsonLine(at: 0) == #"{"event":"discarded","t":0}"#)
+        #expect(SessionEvent.endpoint(ending: .endOfSpeech).jsonLine(at: 1) == #"{"ending":"endOfSpeech","event":"endpoint","t":1}"#)
+        #expect(SessionEvent.finished(reason: .noAnswer).jsonLine(at: 1) == #"{"event":"finished","reason":"noAnswer","t":1}"#)
+        #expect(SessionEvent.layout(source: .fallback).jsonLine(at: 1) == #"{"event":"layout","source":"fallback","t":1}"#)
+        #expect(SessionEvent.refused(scope: .everything).jsonLine(at: 1) == #"{"event":"refused","scope":"everything","t":1}"#)
+        #expect(SessionEvent.question(.opening, text: "?", number: 0).jsonLine(at: 0)
+                == #"{"event":"question","number":0,"question":"opening","t":0,"text":"?"}"#)
     }
 
     @Test func userTextIsEscapedAsJSON() throws {
@@ -48,41 +57,41 @@ import Testing
 
     /// One exchange's events: a first answer, decided; then a second one heard at a pause and
     /// refused (with `wentOn`, the second answer goes on from the first, over the next question).
-    func writeExchange(refusing scope: String, wentOn: Bool, to path: String) throws -> String {
+    func writeExchange(refusing scope: RefusalScope, wentOn: Bool, to path: String) throws -> String {
         let log = try EventLog(destination: path)
-        log.emit(.question(name: "opening", text: "What idea would you like to capture?", number: 0))
+        log.emit(.question(.opening, text: "What idea would you like to capture?", number: 0))
         log.emit(.partial(text: "A garden"))
         log.emit(.transcribed(text: "A garden on the roof.", speculative: false, speechEnd: 1, endpoint: 1.7))
         log.emit(.answer(text: "A garden on the roof."))
-        log.emit(.decision(choice: "reason", source: "model", suggestion: "reason"))
-        log.emit(.question(name: "reason", text: "Why does this matter to you?", number: 1))
+        log.emit(.decision(Decision(choice: .reason, source: .model, suggestion: .reason)))
+        log.emit(.question(.choice(.reason), text: "Why does this matter to you?", number: 1))
         if wentOn { log.emit(.wentOn) }
         log.emit(.partial(text: "Because my neighbour"))
         log.emit(.transcribed(text: "Because my neighbour Tomasz is ill, don't record this.", speculative: true, speechEnd: 3, endpoint: 3.7))
         log.emit(.refused(scope: scope))
-        log.emit(.finished(reason: "refused"))
+        log.emit(.finished(reason: .refused))
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
     @Test func aRefusalTakesTheRefusedWordsOutOfTheEventsFile() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let answer = try writeExchange(refusing: "answer", wentOn: false, to: scratch.path + "/answer.jsonl")
+        let answer = try writeExchange(refusing: .answer, wentOn: false, to: scratch.path + "/answer.jsonl")
         #expect(!answer.contains("neighbour") && !answer.contains("Tomasz"))
         #expect(answer.contains("A garden on the roof."), "the answer before the refused one is kept")
         #expect(answer.contains(#""event":"refused""#) && answer.contains(#""event":"finished""#))
         #expect(answer.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 8)
         // Went on over the question: the refused answer began with the first one.
-        let wentOn = try writeExchange(refusing: "answer", wentOn: true, to: scratch.path + "/went-on.jsonl")
+        let wentOn = try writeExchange(refusing: .answer, wentOn: true, to: scratch.path + "/went-on.jsonl")
         #expect(!wentOn.contains("garden") && !wentOn.contains("neighbour"))
-        let everything = try writeExchange(refusing: "everything", wentOn: false, to: scratch.path + "/everything.jsonl")
+        let everything = try writeExchange(refusing: .everything, wentOn: false, to: scratch.path + "/everything.jsonl")
         #expect(!everything.contains("garden") && !everything.contains("neighbour"))
         #expect(everything.contains("Why does this matter to you?"), "the program's own questions stay")
         // A refused exchange discarded at the review keeps no words at all, nor its note.
         let log = try EventLog(destination: scratch.path + "/discarded-again.jsonl")
         log.emit(.answer(text: "A garden on the roof."))
-        log.emit(.decision(choice: "reason", source: "model", suggestion: nil))
-        log.emit(.refused(scope: "answer"))
+        log.emit(.decision(Decision(choice: .reason, source: .model)))
+        log.emit(.refused(scope: .answer))
         log.emit(.note(markdown: "# Note\n\nA garden on the roof.\n"))
         log.emit(.discarded)
         let discarded = try String(contentsOfFile: scratch.path + "/discarded-again.jsonl", encoding: .utf8)

@@ -20,7 +20,7 @@ import Testing
         defer { scratch.remove() }
         let journal = try journal(scratch)
         let finisher = MemoFinisher(context: try makeContext(scratch), interrupts: Interrupts(catchesSignals: false), edit: { _ in Issue.record("no editor with --yes"); return "" })
-        let result = finisher.finish(note: Self.note, title: "A tool library", memo: .init(id: "t", created: Date()), journal: journal)
+        let result = finisher.finish(note: Self.note, title: "A tool library", memo: Memo(id: "t", created: Date(), language: "en"), journal: journal)
         guard case .saved(let path) = result else { Issue.record("\(result)"); return }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.note)
         #expect(scratch.files(in: scratch.journals).isEmpty)
@@ -31,7 +31,7 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         let finisher = MemoFinisher(context: try makeContext(scratch, yes: false, input: "s\n"), interrupts: Interrupts(catchesSignals: false), edit: { $0 + "My own addition.\n" })
-        let result = finisher.finish(note: Self.note, title: "A tool library", memo: .init(id: "t", created: Date()), journal: try journal(scratch))
+        let result = finisher.finish(note: Self.note, title: "A tool library", memo: Memo(id: "t", created: Date(), language: "en"), journal: try journal(scratch))
         guard case .saved(let path) = result else { Issue.record("\(result)"); return }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.note + "My own addition.\n")
     }
@@ -41,7 +41,7 @@ import Testing
         defer { scratch.remove() }
         // "d" then "n" (not confirmed): asked again; "d" then "y": discarded.
         let finisher = MemoFinisher(context: try makeContext(scratch, yes: false, input: "d\nn\nd\ny\n"), interrupts: Interrupts(catchesSignals: false), edit: { $0 })
-        let result = finisher.finish(note: Self.note, title: "A tool library", memo: .init(id: "t", created: Date()), journal: try journal(scratch))
+        let result = finisher.finish(note: Self.note, title: "A tool library", memo: Memo(id: "t", created: Date(), language: "en"), journal: try journal(scratch))
         #expect(result == .discarded)
         #expect(scratch.files(in: scratch.notes).isEmpty)
         #expect(scratch.files(in: scratch.journals).isEmpty)
@@ -52,7 +52,7 @@ import Testing
         defer { scratch.remove() }
         let display = RecordingDisplay()
         let finisher = MemoFinisher(context: try makeContext(scratch, yes: false, display: display), interrupts: Interrupts(catchesSignals: false), edit: { _ in throw Editor.EditorFailed(command: "broken-editor", reason: "exited with status 1") })
-        let result = finisher.finish(note: Self.note, title: "A tool library", memo: .init(id: "t", created: Date()), journal: try journal(scratch))
+        let result = finisher.finish(note: Self.note, title: "A tool library", memo: Memo(id: "t", created: Date(), language: "en"), journal: try journal(scratch))
         guard case .saved(let path) = result else { Issue.record("\(result)"); return }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.note)
         #expect(display.lines.contains { $0.hasPrefix("error: the editor broken-editor exited with status 1") })
@@ -66,7 +66,7 @@ import Testing
         let display = RecordingDisplay()
         let journal = try journal(scratch)
         let finisher = MemoFinisher(context: try makeContext(scratch, display: display), interrupts: Interrupts(catchesSignals: false))
-        #expect(finisher.finish(note: Self.note, title: "A tool library", memo: .init(id: "t", created: Date()), journal: journal) == .keptInJournal)
+        #expect(finisher.finish(note: Self.note, title: "A tool library", memo: Memo(id: "t", created: Date(), language: "en"), journal: journal) == .keptInJournal)
         #expect(scratch.files(in: scratch.journals) == ["t.jsonl"])
         #expect(display.lines.contains { $0.hasPrefix("error: Could not save the note") && $0.contains(journal.path) })
     }
@@ -161,6 +161,40 @@ import Testing
 }
 
 @Suite struct RecoveryTests {
+    /// The same exchange, cut after its second answer began, twice: once by Ctrl-C and saved
+    /// at once, once by the system (the journal kept) and then recovered. Both notes say the
+    /// same: the questions, the layout, how it ended, the kind tag and the highlights.
+    @Test func aRecoveredNoteHasTheFieldsOfALiveOne() async throws {
+        func run(_ cause: Interrupts.Cause, _ scratch: Scratch) async throws -> Int32 {
+            let context = try makeContext(scratch)
+            let interrupts = Interrupts(catchesSignals: false)
+            let answers = ScriptedAnswers([.answer("A tool library for my street."), .ended(partial: "People could borrow a drill.")]) { index in
+                if index == 1 { interrupts.fire(cause) }
+            }
+            return await ExchangeSession(context: context, speaker: SilentSpeaker(), answers: answers, engineGate: nil,
+                                         finisher: MemoFinisher(context: context, interrupts: interrupts), interrupts: interrupts).run()
+        }
+        func frontMatter(_ scratch: Scratch) throws -> [String: String] {
+            let notes = scratch.files(in: scratch.notes)
+            try #require(notes.count == 1)
+            var values = FrontMatter.read(try String(contentsOfFile: scratch.notes + "/" + notes[0], encoding: .utf8)).values
+            values["id"] = nil
+            values["created"] = nil
+            return values
+        }
+        let live = try Scratch(), killed = try Scratch()
+        defer { live.remove(); killed.remove() }
+        #expect(try await run(.interrupt, live) == 0)
+        #expect(try await run(.terminate, killed) == 143)
+        let journals = killed.files(in: killed.journals)
+        try #require(journals.count == 1)
+        #expect(Recovery(context: try makeContext(killed), finisher: nil).recover(killed.journals + "/" + journals[0]) == 0)
+        let recovered = try frontMatter(killed)
+        #expect(recovered == (try frontMatter(live)))
+        #expect(recovered["ended"] == "\"interrupted\"" && recovered["tags"] != nil && recovered["next_steps"] == "\"fallback\"",
+                "\(recovered)")
+    }
+
     @Test func anUnfinishedJournalBecomesANoteAndGoes() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -24,11 +24,5 @@ public enum ConversationJSON {
 
 /// JSON string literals for the hand-ordered encodings (conversation, sources, prompts).
 public enum JSONText {
-    public static func quoted(_ string: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        // Encoding a String cannot fail.
-        let data = (try? encoder.encode(string)) ?? Data("\"\"".utf8)
-        return String(decoding: data, as: UTF8.self)
-    }
+    public static func quoted(_ string: String) -> String { JSONLine.encode(string) }
 }

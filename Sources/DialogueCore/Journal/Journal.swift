@@ -5,10 +5,7 @@ import Foundation
 public enum Journal {
     /// One event as a JSON line, newline included: append it to the file as one write.
     public static func line(_ event: JournalEvent) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(JournalLine(event))) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        JSONLine.encode(event) + "\n"
     }
 
     /// Reads every event it can. A damaged last line (a crash mid-write) is expected and
@@ -20,8 +17,7 @@ public enum Journal {
         var truncatedTail = false
         let decoder = JSONDecoder()
         for (index, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-            if let decoded = try? decoder.decode(JournalLine.self, from: Data(line.utf8)),
-               let event = decoded.journalEvent {
+            if let event = try? decoder.decode(JournalEvent.self, from: Data(line.utf8)) {
                 events.append(event)
             } else if index == lines.count - 1 {
                 truncatedTail = true
@@ -118,8 +114,11 @@ public struct JournalReplay: Sendable, Hashable {
         self.layout = layout
     }
 
-    /// The note: the recorded layout if it came from the model and fits the sentences,
-    /// else the local fallback.
+    public var memo: Memo { Memo(id: id, created: created, timeZone: timeZone, language: language) }
+
+    /// The note, with the fields of a live exchange's: the recorded layout if it came from the
+    /// model and fits the sentences, else the local fallback; the ending, "interrupted" unless
+    /// the journal holds a final choice; the fallback highlights (no model is asked here).
     /// `rules` are the pack's (compiling them is the costly part; pass them when at hand).
     public func note(pack: LanguagePack, rules: Rules? = nil) -> String {
         if let editedNote { return editedNote }
@@ -127,8 +126,9 @@ public struct JournalReplay: Sendable, Hashable {
         let sources = rules.noteSources(conversation)
         let attempts: [Layout?] = layout.map { $0.source == .model ? [$0.layout] : [] } ?? []
         let (chosen, source) = Layout.resolve(attempts: attempts, sourceCount: sources.count)
-        let metadata = NoteMetadata(id: id, created: created, timeZone: timeZone, language: language,
-                                    questions: conversation.askedChoices, layoutSource: source)
-        return NoteRenderer(pack: pack, rules: rules).render(sources: sources, layout: chosen, metadata: metadata).markdown
+        let finished = decisions.last?.finishes == true
+        let ending = rules.ending(of: conversation, decisions: decisions, stopped: finished ? nil : "interrupted")
+        return memo.note(conversation, sources: sources, layout: chosen, layoutSource: source,
+                         exchange: Memo.ExchangeFields(ending: ending), pack: pack, rules: rules).markdown
     }
 }

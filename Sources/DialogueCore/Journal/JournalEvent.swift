@@ -31,78 +31,76 @@ public enum JournalEvent: Sendable, Hashable {
 ///     {"event":"answered","text":"A new product idea."}
 ///     {"choice":"problem","event":"decided","source":"model","suggestion":"problem"}
 ///     {"event":"laidOut","layout":{"firstSourceIsTitle":true,"groups":[[1],[2,3]]},"source":"model"}
-struct JournalLine: Codable, Sendable {
-    var event: String
-    var id: String?
-    var created: String?
-    var timeZone: String?
-    var language: String?
-    var question: TurnQuestion?
-    var text: String?
-    var choice: QuestionChoice?
-    var source: String?
-    var suggestion: QuestionChoice?
-    var layout: Layout?
+///
+/// A line whose kind is unknown, or that lacks a field its kind needs, does not decode.
+extension JournalEvent: Codable {
+    /// The line kinds, as `event` names them.
+    enum Kind: String, Codable {
+        case started, asked, answered, heard, continued, edited, decided, laidOut
+    }
 
-    init(_ event: JournalEvent) {
-        switch event {
-        case .started(let id, let created, let timeZone, let language):
-            self.event = "started"
-            self.id = id
-            self.created = JournalLine.timestamp(created)
-            self.timeZone = timeZone
-            self.language = language
-        case .asked(let question):
-            self.event = "asked"
-            self.question = question
-        case .answered(let text):
-            self.event = "answered"
-            self.text = text
-        case .heard(let text):
-            self.event = "heard"
-            self.text = text
-        case .continued(let text):
-            self.event = "continued"
-            self.text = text
-        case .edited(let text):
-            self.event = "edited"
-            self.text = text
-        case .decided(let decision):
-            self.event = "decided"
-            choice = decision.choice
-            source = decision.source.rawValue
-            suggestion = decision.suggestion
-        case .laidOut(let layout, let source):
-            self.event = "laidOut"
-            self.layout = layout
-            self.source = source.rawValue
+    enum Field: String, CodingKey {
+        case event, id, created, timeZone, language, question, text, choice, source, suggestion, layout
+    }
+
+    var kind: Kind {
+        switch self {
+        case .started: .started
+        case .asked: .asked
+        case .answered: .answered
+        case .heard: .heard
+        case .continued: .continued
+        case .edited: .edited
+        case .decided: .decided
+        case .laidOut: .laidOut
         }
     }
 
-    /// The event, or nil when a field it needs is missing or unknown.
-    var journalEvent: JournalEvent? {
-        switch event {
-        case "started":
-            guard let id, let created, let date = JournalLine.date(created), let language else { return nil }
-            return .started(id: id, created: date, timeZone: timeZone ?? "UTC", language: language)
-        case "asked":
-            return question.map(JournalEvent.asked)
-        case "answered":
-            return text.map(JournalEvent.answered)
-        case "heard":
-            return text.map(JournalEvent.heard)
-        case "continued":
-            return text.map(JournalEvent.continued)
-        case "edited":
-            return text.map(JournalEvent.edited)
-        case "decided":
-            guard let choice, let source = source.flatMap(DecisionSource.init(rawValue:)) else { return nil }
-            return .decided(Decision(choice: choice, source: source, suggestion: suggestion))
-        case "laidOut":
-            guard let layout, let source = source.flatMap(LayoutSource.init(rawValue:)) else { return nil }
-            return .laidOut(layout, source)
-        default:
-            return nil
+    public func encode(to encoder: any Encoder) throws {
+        var line = encoder.container(keyedBy: Field.self)
+        try line.encode(kind, forKey: .event)
+        switch self {
+        case .started(let id, let created, let timeZone, let language):
+            try line.encode(id, forKey: .id)
+            try line.encode(Self.timestamp(created), forKey: .created)
+            try line.encode(timeZone, forKey: .timeZone)
+            try line.encode(language, forKey: .language)
+        case .asked(let question):
+            try line.encode(question, forKey: .question)
+        case .answered(let text), .heard(let text), .continued(let text), .edited(let text):
+            try line.encode(text, forKey: .text)
+        case .decided(let decision):
+            try line.encode(decision.choice, forKey: .choice)
+            try line.encode(decision.source, forKey: .source)
+            try line.encodeIfPresent(decision.suggestion, forKey: .suggestion)
+        case .laidOut(let layout, let source):
+            try line.encode(layout, forKey: .layout)
+            try line.encode(source, forKey: .source)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let line = try decoder.container(keyedBy: Field.self)
+        switch try line.decode(Kind.self, forKey: .event) {
+        case .started:
+            let created = try line.decode(String.self, forKey: .created)
+            guard let date = Self.date(created) else {
+                throw DecodingError.dataCorruptedError(forKey: .created, in: line, debugDescription: "not a timestamp: \(created)")
+            }
+            self = .started(id: try line.decode(String.self, forKey: .id), created: date,
+                            timeZone: try line.decodeIfPresent(String.self, forKey: .timeZone) ?? "UTC",
+                            language: try line.decode(String.self, forKey: .language))
+        case .asked: self = .asked(try line.decode(TurnQuestion.self, forKey: .question))
+        case .answered: self = .answered(try line.decode(String.self, forKey: .text))
+        case .heard: self = .heard(try line.decode(String.self, forKey: .text))
+        case .continued: self = .continued(try line.decode(String.self, forKey: .text))
+        case .edited: self = .edited(try line.decode(String.self, forKey: .text))
+        case .decided:
+            self = .decided(Decision(choice: try line.decode(QuestionChoice.self, forKey: .choice),
+                                     source: try line.decode(DecisionSource.self, forKey: .source),
+                                     suggestion: try line.decodeIfPresent(QuestionChoice.self, forKey: .suggestion)))
+        case .laidOut:
+            self = .laidOut(try line.decode(Layout.self, forKey: .layout), try line.decode(LayoutSource.self, forKey: .source))
         }
     }
 

@@ -82,59 +82,27 @@ struct LanguagePackFile: Decodable, Sendable {
 
     /// Every key with its value taken from this file or, failing that, from `english`.
     func resolve(code: String, english: LanguagePackFile) throws(Problem) -> LanguagePack {
-        var fromEnglish: [String] = []
-        var missing: [String] = []
-        func pick<T>(_ key: String, _ own: T?, _ fallback: T?) -> T? {
-            if let own { return own }
-            fromEnglish.append(key)
-            if fallback == nil { missing.append(key) }
-            return fallback
-        }
-
-        var questionLines: [QuestionChoice: SpokenText] = [:]
-        for choice in QuestionChoice.questions {
-            questionLines[choice] = pick("questions.\(choice.rawValue)", questions?[choice.rawValue],
-                                         english.questions?[choice.rawValue])
-        }
-        var closingLines: [QuestionChoice: SpokenText] = [:]
-        for choice in QuestionChoice.finals {
-            closingLines[choice] = pick("closing.\(choice.rawValue)", closing?[choice.rawValue],
-                                        english.closing?[choice.rawValue])
-        }
+        var keys = Picked()
+        let questionLines = keys.lines(QuestionChoice.questions, "questions", questions, english.questions)
+        let closingLines = keys.lines(QuestionChoice.finals, "closing", closing, english.closing)
         var uiStrings: [String: String] = [:]
         for key in Set((english.ui ?? [:]).keys).union(UIKey.allCases.map(\.rawValue)).sorted() {
-            uiStrings[key] = pick("ui.\(key)", ui?[key], english.ui?[key])
+            uiStrings[key] = keys.pick("ui.\(key)", ui?[key], english.ui?[key])
         }
-        var angleCues: [String: [String]] = [:]
-        for name in Set((english.phrases?.angleCues ?? [:]).keys).union((phrases?.angleCues ?? [:]).keys).sorted() {
-            angleCues[name] = pick("phrases.angleCues.\(name)", phrases?.angleCues?[name],
-                              english.phrases?.angleCues?[name]) ?? []
-        }
-        var lists: [Phrases.Name: [String]] = [:]
-        for name in Phrases.Name.allCases {
-            lists[name] = pick("phrases.\(name.rawValue)", phrases?.lists[name], english.phrases?.lists[name]) ?? []
-        }
-        let phraseLists = Phrases(lists: lists, angleCues: angleCues, negationFollowsVerb: phrases?.negationFollowsVerb ?? false)
-        var dateRules = DateRules.none, cues = ActionCues.none
-        do {
-            if let patterns = pick("dates", dates, english.dates) { dateRules = try DateRules(patterns, language: code) }
-        } catch { throw .invalidPattern(error, fromEnglish: dates == nil) }
-        do {
-            if let patterns = pick("actionCues", actionCues, english.actionCues) { cues = try ActionCues(patterns) }
-        } catch { throw .invalidPattern(error, fromEnglish: actionCues == nil) }
-
+        let phraseLists = resolvePhrases(english: english, &keys)
+        let (dateRules, cues) = try resolvePatterns(code: code, english: english, &keys)
         let pack = LanguagePack(
             code: code,
-            name: pick("name", name, english.name) ?? code,
-            voice: pick("voice", voice, english.voice) ?? code,
-            voiceSample: pick("voiceSample", voiceSample, english.voiceSample) ?? "",
-            whisperLanguage: pick("whisperLanguage", whisperLanguage, english.whisperLanguage) ?? code,
+            name: keys.pick("name", name, english.name) ?? code,
+            voice: keys.pick("voice", voice, english.voice) ?? code,
+            voiceSample: keys.pick("voiceSample", voiceSample, english.voiceSample) ?? "",
+            whisperLanguage: keys.pick("whisperLanguage", whisperLanguage, english.whisperLanguage) ?? code,
             turnThresholdShift: turnThresholdShift ?? 0,
-            opening: pick("opening", opening, english.opening) ?? SpokenText(text: ""),
+            opening: keys.pick("opening", opening, english.opening) ?? SpokenText(text: ""),
             questions: questionLines,
             closings: closingLines,
-            noteTitle: pick("noteTitle", noteTitle, english.noteTitle) ?? "{date}",
-            noteDate: pick("noteDate", noteDate, english.noteDate) ?? "{year}-{mm}-{dd}",
+            noteTitle: keys.pick("noteTitle", noteTitle, english.noteTitle) ?? "{date}",
+            noteDate: keys.pick("noteDate", noteDate, english.noteDate) ?? "{year}-{mm}-{dd}",
             ui: uiStrings,
             phrases: phraseLists,
             dates: dateRules,
@@ -143,8 +111,59 @@ struct LanguagePackFile: Decodable, Sendable {
                              byQuestion: Dictionary(uniqueKeysWithValues: (demo?.byQuestion ?? [:]).compactMap { name, answer in
                                  QuestionChoice(rawValue: name).map { ($0, answer) }
                              })),
-            keysFromEnglish: fromEnglish)
-        guard missing.isEmpty else { throw .missingKeys(missing) }
+            keysFromEnglish: keys.fromEnglish)
+        guard keys.missing.isEmpty else { throw .missingKeys(keys.missing) }
         return pack
+    }
+
+    /// The keys resolved so far that came from English, and those English lacks too.
+    struct Picked {
+        var fromEnglish: [String] = []
+        var missing: [String] = []
+
+        /// The file's own value, else English's (noted).
+        mutating func pick<T>(_ key: String, _ own: T?, _ fallback: T?) -> T? {
+            if let own { return own }
+            fromEnglish.append(key)
+            if fallback == nil { missing.append(key) }
+            return fallback
+        }
+
+        /// The spoken lines of `choices` in the section `section`.
+        mutating func lines(_ choices: [QuestionChoice], _ section: String, _ own: [String: SpokenText]?,
+                            _ fallback: [String: SpokenText]?) -> [QuestionChoice: SpokenText] {
+            var lines: [QuestionChoice: SpokenText] = [:]
+            for choice in choices {
+                lines[choice] = pick("\(section).\(choice.rawValue)", own?[choice.rawValue], fallback?[choice.rawValue])
+            }
+            return lines
+        }
+    }
+
+    /// The phrase lists and angle cues; a list neither file has is empty.
+    func resolvePhrases(english: LanguagePackFile, _ keys: inout Picked) -> Phrases {
+        var angleCues: [String: [String]] = [:]
+        for name in Set((english.phrases?.angleCues ?? [:]).keys).union((phrases?.angleCues ?? [:]).keys).sorted() {
+            angleCues[name] = keys.pick("phrases.angleCues.\(name)", phrases?.angleCues?[name],
+                                        english.phrases?.angleCues?[name]) ?? []
+        }
+        var lists: [Phrases.Name: [String]] = [:]
+        for name in Phrases.Name.allCases {
+            lists[name] = keys.pick("phrases.\(name.rawValue)", phrases?.lists[name], english.phrases?.lists[name]) ?? []
+        }
+        return Phrases(lists: lists, angleCues: angleCues, negationFollowsVerb: phrases?.negationFollowsVerb ?? false)
+    }
+
+    /// The date and action-cue patterns, compiled; an invalid one says which file it came from.
+    func resolvePatterns(code: String, english: LanguagePackFile,
+                         _ keys: inout Picked) throws(Problem) -> (DateRules, ActionCues) {
+        var dateRules = DateRules.none, cues = ActionCues.none
+        do {
+            if let patterns = keys.pick("dates", dates, english.dates) { dateRules = try DateRules(patterns, language: code) }
+        } catch { throw .invalidPattern(error, fromEnglish: dates == nil) }
+        do {
+            if let patterns = keys.pick("actionCues", actionCues, english.actionCues) { cues = try ActionCues(patterns) }
+        } catch { throw .invalidPattern(error, fromEnglish: actionCues == nil) }
+        return (dateRules, cues)
     }
 }

@@ -32,24 +32,14 @@ public struct Layout: Sendable, Hashable, Codable {
     }
 
     /// Compact JSON in that shape.
-    public var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(self)) ?? Data()
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// Parses the model's output; nil when it is not a layout at all (counts as invalid).
-    public static func parse(_ text: String) -> Layout? {
-        try? JSONDecoder().decode(Layout.self, from: Data(text.utf8))
-    }
+    public var json: String { JSONLine.encode(self) }
 }
 
 /// Where the layout of a note came from.
 public enum LayoutSource: String, Sendable, Hashable, Codable {
-    /// The model's layout passed validation (first try or the retry).
+    /// The model's layout (one that does not fit the sentences is never used).
     case model
-    /// Both tries failed: one sentence per bullet.
+    /// No model, an exchange that did not end normally, or a failed call: one sentence per bullet.
     case fallback
     /// A plain recording (`record`): our own layout, no model asked.
     case recording

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The second thing the model contributes to a note, as numbers only: which sentences are next
-/// steps and which one best states the idea. JSON shape, as the decision returns it:
+/// steps and which one best states the idea. JSON shape, as traces and evaluations print it:
 /// `{"key":1,"nextSteps":[3,5]}`.
 public struct Highlights: Sendable, Hashable, Codable {
     /// Sentence IDs, ascending, each once (a subset of 1…N).
@@ -14,20 +14,11 @@ public struct Highlights: Sendable, Hashable, Codable {
         self.key = key
     }
 
-    /// What a note gets when the model is not asked or both tries failed: no next steps (a
+    /// What a note gets when the model is not asked or its call failed: no next steps (a
     /// wrong task is worse than a missing one), and the first sentence as the key.
     public static let fallback = Highlights(nextSteps: [], key: 1)
 
-    public var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
-    }
-
-    /// nil when the text is not this shape at all (counts as invalid).
-    public static func parse(_ text: String) -> Highlights? {
-        try? JSONDecoder().decode(Highlights.self, from: Data(text.utf8))
-    }
+    public var json: String { JSONLine.encode(self) }
 
     /// Why these highlights do not fit a note of `sourceCount` sentences (empty: they fit).
     public func problems(sourceCount: Int) -> [HighlightsProblem] {
@@ -58,18 +49,8 @@ public enum HighlightsProblem: Sendable, Hashable, CustomStringConvertible {
 
 /// Where a note's highlights came from.
 public enum HighlightsSource: String, Sendable, Hashable, Codable {
-    /// The model's answer passed validation (first try or the retry).
+    /// The model's answer (ones that do not fit the sentences are never used).
     case model
-    /// Not asked (no model, an interrupted exchange) or both tries failed.
+    /// Not asked (no model, an interrupted exchange) or the call failed.
     case fallback
-}
-
-/// The reminder the retry adds to the prompt: what was wrong, in the prompt's own terms.
-public enum HighlightsReminder {
-    public static func text(problems: [HighlightsProblem], sourceCount: Int) -> String {
-        let reasons = problems.isEmpty ? "" : " The last answer was wrong: "
-            + problems.map(\.description).joined(separator: "; ") + "."
-        return "Reminder: use only sentence IDs from 1 to \(sourceCount), ascending, each at most once."
-            + reasons
-    }
 }

@@ -1,0 +1,215 @@
+import DialogueCore
+import Foundation
+
+/// One run of an exchange: what has been heard and decided so far, and the steps of a turn —
+/// ask, hear, take the reply in, decide the next question — and of the end, the layout.
+struct ExchangeRun {
+    let exchange: Exchange
+    let early = EarlyDecision()
+    var conversation = Conversation()
+    var decisions: [Decision] = []
+    var question = TurnQuestion.opening
+    var failure: String?
+    var refusal: RefusalScope?
+    /// Whether the person was told that the journal cannot be written (they are told once).
+    var journalFailed = false
+    /// Whether the last reply was an answer, which the person may still go on with.
+    var mayGoOn = false
+    /// Whether the current question was asked again after an unclear reply.
+    var askedAgain = false
+
+    /// A question put to the person: the conversation before its answer, the question the
+    /// answer is for, and whether the person went on with their last answer instead.
+    struct Asked: Sendable {
+        let before: Conversation
+        let question: TurnQuestion
+        let goesOn: Bool
+    }
+
+    /// What a reply leads to.
+    enum Next { case decide, askAgain, end(EndReason) }
+
+    /// Turns until the exchange ends; why it ended.
+    mutating func converse() async -> EndReason {
+        while true {
+            if Task.isCancelled { return .interrupted }
+            switch await turn() {
+            case .askAgain: continue   // no decision: the same question again
+            case .end(let reason): return reason
+            case .decide: break
+            }
+            if Task.isCancelled { return .interrupted }
+            if let reason = await decideNext() { return reason }
+        }
+    }
+
+    /// Asks the question, hears the reply and takes it in.
+    mutating func turn() async -> Next {
+        do {
+            let asked = try await ask()
+            let reply = try await hear(asked)
+            mayGoOn = false
+            return await take(reply, to: asked)
+        } catch is CancellationError {
+            return .end(.interrupted)
+        } catch {
+            failure = "\(error)"
+            exchange.onEvent(.failed("\(error)"))
+            return .end(.failed)
+        }
+    }
+
+    /// Says the question. The person may go on with their last answer before it is over: then
+    /// it is stopped, and the same answer heard on (asked again after it).
+    mutating func ask() async throws -> Asked {
+        exchange.onEvent(.asking(question, number: conversation.turns.count))
+        let goesOn: Bool
+        if mayGoOn {
+            goesOn = try await exchange.sayUnlessResumed(.question(question))
+        } else {
+            try await exchange.speaker.say(.question(question))
+            goesOn = false
+        }
+        if goesOn, let last = conversation.turns.last {
+            exchange.onEvent(.wentOn)
+            return Asked(before: Conversation(turns: Array(conversation.turns.dropLast())), question: last.question, goesOn: true)
+        }
+        record(.asked(question))
+        return Asked(before: conversation, question: question, goesOn: goesOn)
+    }
+
+    /// The reply to the question asked; what is said before it is over goes to `early`.
+    func hear(_ asked: Asked) async throws -> AnswerOutcome {
+        let soFar = exchange.workBeforeTheEnd(of: asked, early: early)
+        if asked.goesOn, let resumable = exchange.answers as? any ResumableAnswers {
+            return try await resumable.continueAnswer(to: asked.question, early: soFar)
+        }
+        return try await exchange.answers.answer(to: asked.question, early: soFar)
+    }
+
+    /// Keeps an answer, asks once more after an unclear reply, or ends (a refusal, no answer,
+    /// the person ending it).
+    mutating func take(_ reply: AnswerOutcome, to asked: Asked) async -> Next {
+        if let scope = Exchange.refusal(in: reply, answering: asked.question, rules: exchange.rules) {
+            await refuse(scope, keeping: scope == .everything ? Conversation() : asked.before)
+            return .end(.refused)
+        }
+        switch reply {
+        case .answer(let text):
+            let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.isEmpty { exchange.onEvent(.noAnswer); return .end(.noAnswer) }
+            keep(text, answering: asked)
+            mayGoOn = true   // sayUnlessResumed just speaks for sources that cannot go on
+            askedAgain = false
+            return .decide
+        case .unclear:
+            // The person said something that gave no words: ending the exchange as if they had
+            // not would drop them. The question is asked once more.
+            exchange.onEvent(.unclear)
+            if askedAgain { return .end(.noAnswer) }
+            askedAgain = true
+            return .askAgain
+        case .noAnswer:
+            exchange.onEvent(.noAnswer)
+            return .end(.noAnswer)
+        case .ended(let partial):
+            if let partial = partial?.trimmingCharacters(in: .whitespacesAndNewlines), !partial.isEmpty {
+                keep(partial, answering: asked)
+            }
+            return .end(.interrupted)
+        }
+    }
+
+    mutating func keep(_ answer: String, answering asked: Asked) {
+        conversation = asked.before.appending(asked.question, answer: answer)
+        record(asked.goesOn ? .continued(answer) : .answered(answer))
+        exchange.onEvent(.answered(answer))
+    }
+
+    /// The next question (decided during the pause already when the answer is what was heard
+    /// then); nil while the exchange goes on, else why it ends.
+    mutating func decideNext() async -> EndReason? {
+        let decision: Decision
+        if let made = await early.decision(for: conversation) {
+            decision = made
+        } else {
+            decision = await exchange.questions.nextQuestion(after: conversation)
+        }
+        if let scope = decision.refusal, !conversation.turns.isEmpty {
+            // The model read a refusal the rules missed: the same as theirs.
+            await refuse(scope, keeping: scope == .everything ? Conversation() : Conversation(turns: conversation.turns.dropLast()))
+            return .refused
+        }
+        decisions.append(decision)
+        record(.decided(decision))
+        exchange.onEvent(.decided(decision))
+        if decision.finishes {
+            // A closing line is not stopped: words said over it are not heard (the editor
+            // shows the note next).
+            try? await exchange.speaker.say(.closing(decision.choice))
+            return .finished
+        }
+        question = .choice(decision.choice)
+        return nil
+    }
+
+    /// Stops at once; the refused words are not kept, nor the journal.
+    mutating func refuse(_ scope: RefusalScope, keeping kept: Conversation) async {
+        refusal = scope
+        exchange.journal.remove()
+        conversation = kept
+        exchange.onEvent(.refused(scope))
+        try? await exchange.speaker.say(.closing(.stop))
+    }
+
+    /// Journals an event; a refused exchange leaves nothing on disk. A journal that cannot be
+    /// written does not stop the exchange (the words are still in memory for the editor), but
+    /// the person is told once that crash safety is off.
+    mutating func record(_ event: JournalEvent) {
+        guard refusal == nil else { return }
+        do { try exchange.journal.append(event) } catch {
+            if !journalFailed {
+                journalFailed = true
+                exchange.onEvent(.failed("the journal could not be written (\(error)); your words are kept in memory only"))
+            }
+        }
+    }
+
+    /// The outcome, with the sentences grouped by the model only in an exchange that ended
+    /// normally: after an interruption or a failure the person wants their words now, one
+    /// sentence per bullet.
+    mutating func outcome(_ endReason: EndReason) async -> Exchange.Outcome {
+        let sources = exchange.rules.noteSources(conversation)
+        var (layout, layoutSource) = (Layout.fallback(sourceCount: sources.count), LayoutSource.fallback)
+        if endReason == .finished, !sources.isEmpty, !Task.isCancelled {
+            (layout, layoutSource) = await exchange.layouts.layout(for: sources)
+        }
+        if !sources.isEmpty { record(.laidOut(layout, layoutSource)) }
+        exchange.onEvent(.laidOut(layoutSource))
+        return Exchange.Outcome(conversation: conversation, decisions: decisions, endReason: endReason, failure: failure,
+                                sources: sources, layout: layout, layoutSource: layoutSource, refusal: refusal)
+    }
+}
+
+extension Exchange {
+    /// What is done with an answer before it is over: while the person speaks, the next
+    /// decision's work is prepared; at a pause, the answer so far is journaled (a kill keeps
+    /// it, unless it refuses) and the next question decided on it.
+    func workBeforeTheEnd(of asked: ExchangeRun.Asked, early: EarlyDecision) -> @Sendable (AnswerSoFar) -> Task<Void, Never> {
+        let questions = self.questions, rules = self.rules, journal = self.journal
+        return { soFar in
+            switch soFar {
+            case .speaking(let text):
+                let draft = asked.before.appending(asked.question, answer: text.trimmingCharacters(in: .whitespacesAndNewlines))
+                return Task { await questions.prepare(after: draft) }
+            case .paused(let text):
+                let heard = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                if rules.refusal(in: heard, answering: asked.question) == nil {
+                    try? journal.append(asked.goesOn ? .continued(heard) : .heard(heard))
+                }
+                let guess = asked.before.appending(asked.question, answer: heard)
+                return early.start(for: guess) { await questions.nextQuestion(after: guess) }
+            }
+        }
+    }
+}
