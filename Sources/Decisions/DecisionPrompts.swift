@@ -51,10 +51,9 @@ public enum QuestionPrompt {
         // The conversation last, the latest answer at its end: while the person speaks, the
         // prompt is read into the cache up to their answer as drafted (`DecisionService.prepare`),
         // so at the pause only the answer's last words and the cue are left to read, not the
-        // hints too (about 50 tokens: in `make bench`, the decision after the transcript took a
-        // median 108 ms instead of 214). The hints change with the answers, so a turn reads the
-        // earlier ones again, while the person is still speaking. Choices moved within noise:
-        // 1,913 of 2,044 acceptable against 1,917 over the own, blind and public sets.
+        // hints too (about 50 tokens, half the decision's time after the transcript). The hints
+        // change with the answers, so a turn reads the earlier ones again, while the person is
+        // still speaking.
         var lines: [String] = ["Kind of note (keyword guess): \(hints.kind.promptName)."]
         if !hints.angles.isEmpty {
             lines.append("Looks unasked (keyword hint, may be covered in other words): "

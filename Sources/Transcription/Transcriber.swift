@@ -76,9 +76,8 @@ public struct TranscriptionOptions: Sendable {
     /// 1 is greedy (the dialogue: fastest). Files use 5, like whisper-cli, for its accuracy.
     public var beamSize: Int32 = 1
     /// Timestamp tokens, for segment times (files: `transcribe --json`). The dialogue needs no
-    /// times, and without them measured the same on eval speech's dev part (en .019, es .077,
-    /// fr .224), better on its test part (en .303 → .124, fr .125 → .102), in 13–23 % less time.
-    /// They had also ended whisper's sentence loops, which `tokenRules` now ends (24 tokens).
+    /// times and reads as well or better without them, in less time; whisper's sentence loops,
+    /// which they used to end, are ended by `tokenRules` (scripts/speech.md has the figures).
     public var timestamps = false
     /// Shrink the encoder window to the clip: the encoder otherwise always processes 30 s.
     public var fitAudioContextToClip = true
@@ -290,15 +289,10 @@ public actor Transcriber {
 
     /// The encoder's window in frames (1500 = 30 s), sized to the clip: the encoder otherwise
     /// always processes 30 s. At least 256 frames (5.12 s, `least`); above that the clip plus
-    /// `margin` in steps of 32 frames. It used to be a multiple of 256, because unpatched
-    /// whisper.cpp's flash attention reads past any other size what earlier clips left there
-    /// (192 of 228 espeak-ng clips came out differently after other clips;
-    /// scripts/whisper_exact_window.sed), so a 5.5 s answer paid for a 10.24 s encoder run. A
-    /// window this close needs room after the speech: with 0.35 s a 6 s LibriVox clip came out
-    /// three times over, with 0.6 s none of the 170 clips of eval speech looped; against multiples
-    /// of 256 the dialogue's settings measured dev en .077 → .077, es .188 → .186, fr .286 → .294,
-    /// ja .135 → .167 (2 clips), test the same to ±.003 (a word here and there). 4.9–6 s of audio is encoded in 288–352 frames instead
-    /// of 512 (31–44 % less); just under each old step the window is now one step larger.
+    /// `margin` in steps of 32 frames. Exact sizes are safe only because `make deps` patches
+    /// whisper.cpp's flash attention to read exactly the window (scripts/whisper_exact_window.sed);
+    /// unpatched, it reads what earlier clips left past the window. The margin is room after the
+    /// speech: a window closer than that makes whisper repeat the clip's words.
     /// Beyond 1280 frames the model's full 1500, as every whisper.cpp run uses by default.
     static func audioContext(forSamples count: Int, step: Int32 = 32, least: Int32 = 256, margin: Double = 0.6) -> Int32 {
         let seconds = Double(count) / Double(sampleRate)
