@@ -1,5 +1,5 @@
 /// Tunables of the decision service. The methods themselves are fixed: they are the best
-/// measured combination (issue 4's closing note): calibrated scoring of the English question
+/// measured combination: calibrated scoring of the English question
 /// labels, each cut where it becomes distinct and scored among the tokens the labels allow,
 /// and the one-pass contrast layout anchored on answer breaks. The budgets are per call (one
 /// ask, or its retry); the defaults are sized from the benchmark on 2 cores with gemma-3-270m
@@ -9,12 +9,8 @@ public struct DecisionSettings: Sendable, Hashable {
     public var format: PromptFormat?
     /// Added to the log-score of the rules' own choice: the model overrides the rules only
     /// when it prefers another option by more than this (3: about 20 times as likely). 0 = the
-    /// model alone. On the public choice set the model alone is acceptable in 80 % of cases and
-    /// the rules alone in 100 %; 2 gave 93 % (issue 4's closing note). 3, not 2: on the seven
-    /// side sets other hands wrote (batches m and o, blind batches n to s, 650 cases) the
-    /// model's overrides at 2 were right less often than the rules' own angles (545 acceptable
-    /// at 2, 554 at 3, 552 at 4, 551 at 100); the project's own set, labelled by those who
-    /// wrote the rules, prefers 2 (826 against 818 of 864).
+    /// model alone. 3 rather than 2: on the sets other hands wrote, the model's overrides at 2
+    /// were right less often than the rules' own angles, though the project's own set prefers 2.
     public var rulesPrior: Double
     /// How strongly the answer boundaries count in the layout, in standard deviations of the
     /// model's break preference (0: the model alone). 2 measured best on the 25 grouping
@@ -36,11 +32,9 @@ public struct DecisionSettings: Sendable, Hashable {
     /// A sentence is a next step when the model's log-odds of "yes" over "no", plus
     /// `nextStepCueWeight` where the cue rules see one (`ActionCues`), is above
     /// `nextStepThreshold`. Chosen on the dev split of Tests/Fixtures/action-scenarios.json
-    /// (`dialogue-memo eval actions`, gemma-3-270m): the model alone reached P 0.57 R 0.77
-    /// there, the cue rules P 1.00 R 0.98, and no weighing beat the cues; 3.75 and 4 are the
-    /// smallest cue weight with the best F1, so a cue sentence stands unless the model says
-    /// "past" (log-odds below −0.25) and a sentence without a cue needs the model very sure
-    /// (above 3.75).
+    /// (`dialogue-memo eval actions`), where no weighing beat the cue rules: a cue sentence
+    /// stands unless the model says "past" (log-odds below −0.25), and a sentence without a cue
+    /// needs the model very sure (above 3.75).
     public var nextStepThreshold: Double
     public var nextStepCueWeight: Double
     public var highlightsBudget: Duration

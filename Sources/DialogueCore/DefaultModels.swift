@@ -15,8 +15,8 @@ public enum DefaultModels {
     public static var smolLM2: String { modelsDirectory + "/SmolLM2-135M-Instruct.Q4_1.gguf" }
     /// gemma-3-270m, Q4_K_M (a base model: plain completion prompts).
     public static var gemma3: String { modelsDirectory + "/gemma-3-270m-q4_k_m.gguf" }
-    /// The language model used when none is given: gemma-3 scored best on the scenario sets
-    /// (questions 83 % acceptable vs 73 % for SmolLM2; layouts twice as fast).
+    /// The language model used when none is given: gemma-3 scored best on the scenario sets, and
+    /// lays out notes faster.
     public static var languageModel: String { gemma3 }
     /// whisper.cpp's sample recording (JFK), copied by the bootstrap for tests and benchmarks.
     public static var jfkSample: String { enginesDirectory + "/share/dialogue-memo/samples/jfk.wav" }

@@ -10,9 +10,8 @@ final class Afterword: @unchecked Sendable {
     /// Kept at most this long: past it the exchange has surely moved on.
     static let longest: Double = 30
     /// Voice needed to count as the person going on: shorter than an answer's onset, so a
-    /// question is stopped within 150 ms of them speaking (issue 14; with 0.15 s, `make
-    /// bench` measured 142-182 ms from their first sound to the question's last). A click or
-    /// a knock is shorter; a key press ends the exchange anyway.
+    /// question stops within about 150 ms of them speaking. A click or a knock is shorter; a key
+    /// press ends the exchange anyway.
     static let minimumSpeech: Double = 0.1
     /// Voice needed while a question plays into an echo canceller. webrtc leaves bursts of the
     /// question's echo at its onset and its loudest vowels, as loud as a voice: in 53 plays

@@ -5,18 +5,10 @@ import Foundation
 public enum FileTranscription {
     /// The full 30 s encoder window and beam search, as whisper-cli does; `fast` keeps the
     /// dialogue's settings (greedy, window fitted to the clip). Timestamp tokens only with
-    /// `segmentTimes` (`--json`): decoded with them, the text of real speech came out worse (eval
-    /// speech, test part: en .162 against .086 without, fr .136 against .114; the dev part the
-    /// same either way, en .019, es .077, fr .224; on the larger set later, dev es .178 against
-    /// .169 without, fr .257 against .251), a keyboard clip gave ". . . Thank you very much."
-    /// instead of nothing, and the set took 58.8 s against 51.0 s. Without them whisper gives one
-    /// segment per 30 s window.
-    ///
-    /// Every language is decoded this way. Spanish and French were greedy in a fitted window
-    /// while the set had 2 and 4 dev clips of them (es .077 against .103, fr .224 against .254);
-    /// on 36 and 22 (eval speech, dev) the beam is better: es .169 against .186, fr .251 against
-    /// .294 (whisper-cli .169, .237), for about 4× the time. The beam in a fitted window was worse
-    /// than either (es .257, fr .297).
+    /// `segmentTimes` (`--json`): decoded with them, real speech read worse, a keyboard clip
+    /// became words, and the set took longer; without them whisper gives one segment per 30 s
+    /// window. Every language is decoded this way: the beam read Spanish and French better than
+    /// greedy decoding, for about 4× the time (scripts/speech.md, "Figures behind the code").
     public static func options(language: String, fast: Bool, segmentTimes: Bool = false) -> TranscriptionOptions {
         var options = TranscriptionOptions(language: language)
         if fast { return options }

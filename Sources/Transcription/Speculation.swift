@@ -6,14 +6,9 @@ import Synchronization
 ///
 /// At each pause the whole answer so far is transcribed. If speech resumes, that work is
 /// cancelled and the next pause starts again from the beginning: pieces transcribed apart lose
-/// their context and measured worse than the whole answer. Cut at arbitrary points (`make
-/// bench`): 10 s pieces of a 14 s answer gave WER 0.36 against 0.00 whole. Cut in each pause's
-/// silence, each piece prompted with the text before it (`eval turns --incremental`, real
-/// voices): dev WER 0.18 against 0.10 whole (French 0.46 against 0.24), test 0.31 against 0.18,
-/// for 0.5 s less work after the final pause. The piece before a cut ends mid-sentence, the one
-/// after lacks the sound before it; the prompt did not help (0.18 without; once whisper
-/// repeated its last sentence). Only rules that rarely find a cut (pieces ≥ 3 s; a segment's
-/// end well before the pause) kept the whole's accuracy, and so saved nothing.
+/// the context before and after each cut and read worse than the whole answer, even cut in a
+/// pause and prompted with the text before them; only cuts so rare that they saved nothing kept
+/// the whole's accuracy (scripts/speech.md, "Figures behind the code").
 ///
 /// When the answer ends, the final pause's transcript is its text, valid only if the answer's
 /// audio starts with exactly that clip (what came after the pause was the trailing silence).
@@ -71,10 +66,8 @@ public final class Speculation: Sendable {
 /// goes on while one runs waits for the next `.speaking`; a pause stops the pass under way,
 /// since the pause's own transcript (`update`) supersedes it.
 ///
-/// Measured (`eval turns --draft LAG`, the real-speech turn set, 62 pauses): whisper's time at
-/// a pause, median / p95, 0.32 / 0.48 s plain against 0.26 / 0.40 s with a draft 0.3 s old and
-/// 0.19 / 0.33 s with one of all the speech; 60 of 62 texts identical (a comma and a full stop
-/// moved: the batch's floating point differs slightly from one token at a time).
+/// A draft checks in one batch what would otherwise be decoded a token at a time, so a pause's
+/// transcript costs less the fresher the draft is; the batch's arithmetic can move a comma.
 public final class DraftKeeper: Sendable {
     public typealias Transcribe = @Sendable ([Float], [Int32]) async throws -> [Int32]
 

@@ -13,11 +13,10 @@ if getenv("OMP_WAIT_POLICY") == nil {
 
 // Answer audio (hundreds of KB to a few MB) is copied at every pause and every half second of
 // speech. After the first such block is freed glibc raises its mmap threshold, so later copies
-// come from the heap, whose fragments stay resident: about 19 MB of a dialogue's peak memory
-// (`make bench`, en: 604 -> 584 MB). A fixed threshold gives each block back when it is freed.
-// Not for `transcribe` and `eval`, which hold no dialogue and decode files with whisper's beam:
-// its sampling then maps and unmaps blocks at every token (938 munmap calls for a 15 s clip
-// against 51) and took 350 ms instead of 197. (The dialogue decodes greedily: 35 ms either way.)
+// come from the heap, whose fragments stay resident in a dialogue's peak memory. A fixed threshold
+// gives each block back when it is freed. Not for `transcribe` and `eval`, which hold no dialogue
+// and decode files with whisper's beam: its sampling would then map and unmap blocks at every
+// token (the dialogue decodes greedily and is not slowed).
 let decodesFilesWithTheBeam = ["transcribe", "eval"].contains(CommandLine.arguments.dropFirst().first)
 if !decodesFilesWithTheBeam { _ = cmalloc_fix_mmap_threshold(128 * 1024) }
 
