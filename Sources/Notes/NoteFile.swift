@@ -23,6 +23,18 @@ public struct NoteFile: Sendable, Hashable {
         return String(text[end.upperBound...])
     }
 
+    /// A note as the index holds it: its fields without its text.
+    init(path: String, id: String, created: Date?, title: String, language: String?, keySentence: String?, timeZone: TimeZone?) {
+        self.path = path
+        self.id = id
+        self.created = created
+        self.title = title
+        self.text = ""
+        self.language = language
+        self.keySentence = keySentence
+        self.timeZone = timeZone
+    }
+
     /// Reads the fields our front matter writes (`id: "…"`, `created: "…"`, `language: "…"`,
     /// `key_sentence: "…"`) and the first `# ` line. Notes edited by hand may lack them: the
     /// file name stands in for the id.
