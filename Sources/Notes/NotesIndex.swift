@@ -1,5 +1,6 @@
 import DialogueCore
 import Foundation
+import Synchronization
 
 /// An SQLite index of one notes folder, kept in the cache so that `list`, `search` and `tasks`
 /// stay fast at tens of thousands of notes. The Markdown files remain the only truth: every use
@@ -24,12 +25,20 @@ final class NotesIndex {
         if let database = try? Self.open(path) {
             self.database = database
         } else {
-            unlink(path)
+            Self.discard(path)
             self.database = (try? Self.open(path)) ?? (try! Self.open(":memory:"))
         }
     }
 
+    /// Removes the index at `path` with its write-ahead log.
+    static func discard(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+    }
+
     private static func open(_ path: String) throws -> SQLiteDatabase {
+        // It holds the notes' words: as private as the notes.
+        let descriptor = Foundation.open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
         let database = try SQLiteDatabase(path: path)
         let found = try database.integer("PRAGMA user_version")
         if found != Int64(version) {
@@ -45,7 +54,6 @@ final class NotesIndex {
                 PRAGMA user_version = \(version);
                 """)
         }
-        try database.execute("PRAGMA quick_check(1)")
         return database
     }
 
@@ -75,9 +83,12 @@ final class NotesIndex {
                     .map(database.prepare)
                 for id in stale { for delete in deletes { try delete.run([.integer(id)]) } }
                 let writer = try Writer(database)
-                for (done, name) in fresh.enumerated() {
-                    if fresh.count > 100 && done % 100 == 0 { progress(done, fresh.count) }
-                    try writer.add(name, folder.read(name), listedAs: entries[name]!)
+                // Reading, folding and finding tasks is most of the work: both cores do it, a
+                // batch at a time, and the rows go in on this thread.
+                for start in stride(from: 0, to: fresh.count, by: 256) {
+                    if fresh.count > 100 { progress(start, fresh.count) }
+                    let batch = Array(fresh[start..<min(start + 256, fresh.count)])
+                    for file in Self.indexed(batch, from: folder) { try writer.add(file, listedAs: entries[file.name]!) }
                 }
                 if fresh.count > 100 { progress(fresh.count, fresh.count) }
             }
@@ -144,7 +155,31 @@ final class NotesIndex {
         }
     }
 
-    /// Adds one file's rows: the note's fields, its folded text and its tasks, or why it is left out.
+    /// One file as the index holds it: the note's fields, its folded text and its tasks, or why
+    /// it is left out.
+    struct IndexedFile: Sendable {
+        var name: String
+        var note: Result<NoteFile, NotesFolder.Skip>
+        var foldedTitle = "", foldedBody = ""
+        var tasks: [NoteTask] = []
+    }
+
+    static func indexed(_ names: [String], from folder: NotesFolder) -> [IndexedFile] {
+        let results = Mutex([IndexedFile?](repeating: nil, count: names.count))
+        DispatchQueue.concurrentPerform(iterations: names.count) { index in
+            let name = names[index]
+            var file = IndexedFile(name: name, note: folder.read(name).map { NoteFile(path: name, text: $0.text) })
+            if case .success(let note) = file.note {
+                file.foldedTitle = NotesStore.folded(note.title)
+                file.foldedBody = NotesStore.folded(note.body)
+                file.tasks = TaskListing.tasks(in: note)
+            }
+            results.withLock { $0[index] = file }
+        }
+        return results.withLock { $0.compactMap { $0 } }
+    }
+
+    /// Adds one file's rows.
     private struct Writer {
         let note, folded, task: SQLiteStatement
 
@@ -157,16 +192,17 @@ final class NotesIndex {
             task = try database.prepare("INSERT INTO tasks(note, position, text, done, due) VALUES (?, ?, ?, ?, ?)")
         }
 
-        func add(_ name: String, _ read: Result<(text: String, stamp: NotesFolder.Stamp), NotesFolder.Skip>,
-                 listedAs listed: NotesFolder.Stamp) throws {
+        func add(_ file: IndexedFile, listedAs listed: NotesFolder.Stamp) throws {
             // The stamp listed, not the one read: a file changed between the two is read again next time.
-            let stamp: [SQLiteValue] = [.text(name), .integer(listed.size), .integer(listed.modified), .integer(listed.inode),
+            let stamp: [SQLiteValue] = [.text(file.name), .integer(listed.size), .integer(listed.modified), .integer(listed.inode),
                                         .integer(listed.changed)]
-            guard case .success(let file) = read else {
-                if case .failure(let skip) = read { try note.run(stamp + [.text(NotesIndex.stored(skip))] + Array(repeating: .null, count: 6)) }
+            let parsed: NoteFile
+            switch file.note {
+            case .failure(let skip):
+                try note.run(stamp + [.text(NotesIndex.stored(skip))] + Array(repeating: .null, count: 6))
                 return
+            case .success(let found): parsed = found
             }
-            let parsed = NoteFile(path: name, text: file.text)
             note.bind(stamp + [.null, .text(parsed.id), .text(parsed.title),
                                parsed.created.map { .real($0.timeIntervalSinceReferenceDate) } ?? .null,
                                parsed.timeZone.map { .real(Double($0.secondsFromGMT())) } ?? .null,
@@ -174,8 +210,8 @@ final class NotesIndex {
             guard try note.step() else { return }
             let id = note.integer(0)
             while try note.step() {}
-            try folded.run([.integer(id), .text(NotesStore.folded(parsed.title)), .text(NotesStore.folded(parsed.body))])
-            for (position, item) in TaskListing.tasks(in: parsed).enumerated() {
+            try folded.run([.integer(id), .text(file.foldedTitle), .text(file.foldedBody)])
+            for (position, item) in file.tasks.enumerated() {
                 try task.run([.integer(id), .integer(Int64(position)), .text(item.text), .integer(item.done ? 1 : 0), .optional(item.due)])
             }
         }

@@ -76,9 +76,8 @@ public struct NotesStore: Sendable {
     /// The notes through the folder's index, brought up to date first; `progress(done, total)`
     /// while many files are read (a new or rebuilt index).
     public func catalog(progress: (Int, Int) -> Void = { _, _ in }) throws -> Catalog {
-        let (index, notes, skipped) = try indexed(progress: progress)
-        _ = index
-        return Catalog(notes: Self.newestFirst(Array(notes.values)), skipped: skipped)
+        let (_, notes, skipped) = try indexed(progress: progress)
+        return Catalog(notes: Self.newestFirst(notes).map { notes[$0]! }, skipped: skipped)
     }
 
     /// Every note, newest first (see `catalog`).
@@ -108,20 +107,19 @@ public struct NotesStore: Sendable {
         let needle = Self.folded(query)
         let (index, notes, skipped) = try indexed()
         guard !needle.isEmpty else { return Catalog(notes: [], skipped: skipped) }
-        let found = try index.matches(needle).compactMap { notes[$0] }
-        return Catalog(notes: Self.newestFirst(found), skipped: skipped)
+        let found = try index.matches(needle)
+        return Catalog(notes: Self.newestFirst(notes.filter { found.contains($0.key) }).map { notes[$0]! }, skipped: skipped)
     }
 
     /// The task items of every note, newest note first (with `all`, done ones too).
     public func tasks(all: Bool) throws -> [NoteTask] {
         let (index, notes, _) = try indexed()
-        let items = try index.tasks().compactMap { item in
-            notes[item.note].map { NoteTask(note: $0, text: item.text, done: item.done, due: item.due) }
+        var byNote: [Int64: [NoteTask]] = [:]
+        for item in try index.tasks() where all || !item.done {
+            guard let note = notes[item.note] else { continue }
+            byNote[item.note, default: []].append(NoteTask(note: note, text: item.text, done: item.done, due: item.due))
         }
-        let order = Dictionary(uniqueKeysWithValues: Self.newestFirst(Array(notes.values)).enumerated().map { ($1.path, $0) })
-        return items.filter { all || !$0.done }.enumerated()
-            .sorted { (order[$0.element.note.path] ?? 0, $0.offset) < (order[$1.element.note.path] ?? 0, $1.offset) }
-            .map(\.element)
+        return Self.newestFirst(notes).flatMap { byNote[$0] ?? [] }
     }
 
     private var folder: NotesFolder { NotesFolder(directory: directory) }
@@ -131,17 +129,32 @@ public struct NotesStore: Sendable {
         let folder = folder
         try? FileManager.default.createDirectory(atPath: indexDirectory, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
-        let index = NotesIndex(folder: folder, path: NotesIndex.path(for: folder.path, in: indexDirectory))
-        do {
+        let path = NotesIndex.path(for: folder.path, in: indexDirectory)
+        func attempt() throws -> (NotesIndex, [Int64: NoteFile], skipped: [String]) {
+            let index = NotesIndex(folder: folder, path: path)
             let skipped = try index.refresh(progress: progress)
             return (index, try index.notes(), skipped)
+        }
+        do {
+            return try attempt()
         } catch {
-            throw NotesError.unreadable(path: directory, reason: "its index could not be updated: \(error)")
+            // A damaged index is only a cache: built again from the notes.
+            NotesIndex.discard(path)
+            do { return try attempt() } catch {
+                throw NotesError.unreadable(path: directory, reason: "its index in \(indexDirectory) could not be built (\(error))")
+            }
         }
     }
 
+    /// Sorted by their keys, not moved about whole: a note is a large value to copy.
     static func newestFirst(_ notes: [NoteFile]) -> [NoteFile] {
-        notes.sorted { ($0.created ?? .distantPast, $0.path) > ($1.created ?? .distantPast, $1.path) }
+        newestFirst(Dictionary(uniqueKeysWithValues: notes.enumerated().map { (Int64($0), $1) })).map { notes[Int($0)] }
+    }
+
+    /// The keys of `notes`, newest note first (then by path, last first).
+    static func newestFirst(_ notes: [Int64: NoteFile]) -> [Int64] {
+        notes.map { (created: $1.created ?? .distantPast, path: $1.path, key: $0) }
+            .sorted { ($0.created, $0.path) > ($1.created, $1.path) }.map(\.key)
     }
 
     /// Deletes a note and its recording, if it has one.
@@ -192,7 +205,7 @@ public struct NotesStore: Sendable {
 
     static func folded(_ text: String) -> String {
         let base = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        // The Markdown escapes the renderer adds must not hide a match ("C\+\+").
+        // The Markdown escapes the renderer adds must not hide a match ("C\\+\\+").
         return base.replacingOccurrences(of: "\\", with: "")
     }
 

@@ -158,15 +158,73 @@ struct NotesIndexTests {
     @Test func progressIsReportedWhileManyNotesAreIndexed() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder); try? FileManager.default.removeItem(atPath: indexes) }
-        for number in 0..<250 { try "# Note \(number)\n".write(toFile: folder + "/\(number).md", atomically: false, encoding: .utf8) }
+        for number in 0..<600 { try "# Note \(number)\n".write(toFile: folder + "/\(number).md", atomically: false, encoding: .utf8) }
         var seen: [Int] = []
         var totals: Set<Int> = []
         let catalog = try store.catalog { done, total in totals.insert(total); seen.append(done) }
-        #expect(catalog.notes.count == 250)
-        #expect(seen == [0, 100, 200, 250])
-        #expect(totals == [250])
+        #expect(catalog.notes.count == 600)
+        #expect(seen == [0, 256, 512, 600])
+        #expect(totals == [600])
         seen = []
         _ = try store.catalog { done, _ in seen.append(done) }
         #expect(seen.isEmpty, "an index that is up to date reads nothing")
+    }
+}
+
+@Suite struct NoteTimestampTests {
+    /// The hand-read timestamps must be the formatter's, to the second, wherever they are read.
+    @Test func readByHandAsTheFormatterReadsThem() {
+        var rng = NotesIndexTests.SplitMix(state: 42)
+        let formatter = ISO8601DateFormatter()
+        for _ in 0..<2_000 {
+            let zone = ["Z", "+09:00", "-05:30", "+00:00", "+14:00", "-12:00"].randomElement(using: &rng)!
+            let text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", Int.random(in: 1900...2200, using: &rng), Int.random(in: 1...12, using: &rng),
+                              Int.random(in: 1...31, using: &rng), Int.random(in: 0...23, using: &rng), Int.random(in: 0...59, using: &rng),
+                              Int.random(in: 0...59, using: &rng)) + zone
+            #expect(NoteFile.timestamp(text) == formatter.date(from: text), "\(text)")
+        }
+        for odd in ["", "2026-11-29", "2026-11-29T10:00:00", "2026-13-01T00:00:00Z", "2026-11-29T10:00:00.5Z", "2026-02-30T10:00:00Z",
+                    "2026-11-29 10:00:00Z", "２０２６-11-29T10:00:00Z", "2026-11-29T10:00:00+0100"] {
+            #expect(NoteFile.timestamp(odd) == formatter.date(from: odd), "\(odd)")
+        }
+    }
+}
+
+@Suite struct CivilTimeTests {
+    /// `list` and `tasks` print the dates a formatter would, in any zone, across centuries.
+    @Test func theDayAndMinuteAreTheFormatters() {
+        var rng = NotesIndexTests.SplitMix(state: 7)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        for zone in ["UTC", "Asia/Tokyo", "America/St_Johns", "Europe/Berlin", "Pacific/Kiritimati", "America/Los_Angeles"] {
+            let timeZone = TimeZone(identifier: zone)!
+            formatter.timeZone = timeZone
+            for _ in 0..<500 {
+                let date = Date(timeIntervalSince1970: Double.random(in: -2_000_000_000...8_000_000_000, using: &rng))
+                let civil = CivilTime(date, in: timeZone)
+                #expect(civil.minute == formatter.string(from: date), "\(zone) \(date.timeIntervalSince1970)")
+                #expect(civil.day == String(formatter.string(from: date).prefix(10)))
+            }
+        }
+    }
+}
+
+@Suite struct UniquePrefixTests {
+    /// Sorting and comparing neighbours gives what widening until the prefixes differ gave.
+    @Test func theSameLengthAsWideningUntilEveryIdDiffers() {
+        var rng = NotesIndexTests.SplitMix(state: 11)
+        func widened(_ ids: [String]) -> Int {
+            var length = 6
+            while length < (ids.map(\.count).max() ?? 6), Set(ids.map { $0.prefix(length) }).count < ids.count { length += 1 }
+            return length
+        }
+        for round in 0..<1_000 {
+            let alphabet = round % 2 == 0 ? "aab01" : "aab01é東"
+            let ids = (0..<Int.random(in: 0...40, using: &rng)).map { _ in
+                String((0..<Int.random(in: 1...12, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
+            }
+            #expect(NoteListing.shortestUniquePrefix(ids) == widened(ids), "\(ids)")
+        }
     }
 }
