@@ -18,10 +18,16 @@ public struct NoteFile: Sendable, Hashable {
 
     /// The Markdown body without the front matter.
     public var body: String {
-        guard text.hasPrefix("---\n"), let end = text.range(of: "\n---\n", range: text.index(text.startIndex, offsetBy: 3)..<text.endIndex) else {
-            return text
+        guard text.hasPrefix("---\n") else { return text }
+        // The closing "\n---\n", found a byte at a time (a Foundation search bridges the whole note).
+        let bytes = text.utf8
+        let closing = Array("\n---\n".utf8)
+        var index = bytes.index(bytes.startIndex, offsetBy: 3)
+        while let found = bytes[index...].firstIndex(of: 0x0A) {
+            if bytes[found...].starts(with: closing) { return String(text[bytes.index(found, offsetBy: closing.count)...]) }
+            index = bytes.index(after: found)
         }
-        return String(text[end.upperBound...])
+        return text
     }
 
     /// A note as the index holds it: its fields without its text.
@@ -49,7 +55,7 @@ public struct NoteFile: Sendable, Hashable {
         var keySentence: String?
         var createdText: String?
         var inFrontMatter = text.hasPrefix("---\n")
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in TextLines(text).enumerated() {
             if inFrontMatter {
                 if index > 0 && line == "---" { inFrontMatter = false; continue }
                 if line.hasPrefix("id: ") { id = Self.unquote(line.dropFirst(4)) }

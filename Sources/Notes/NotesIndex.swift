@@ -78,10 +78,21 @@ final class NotesIndex {
         let stale = indexed.filter { entries[$0.key] != $0.value.stamp }.map(\.value.id)
         let fresh = entries.filter { indexed[$0.key]?.stamp != $0.value }.map(\.key).sorted()
         if !stale.isEmpty || !fresh.isEmpty {
+            // FTS5 writes its pending rows out at every statement, so the full-text rows go in
+            // and out a batch per statement, through a temporary table.
+            try database.execute("""
+                CREATE TEMP TABLE IF NOT EXISTS pending(id INTEGER PRIMARY KEY, title TEXT, body TEXT);
+                DELETE FROM temp.pending;
+                """)
             try database.transaction {
-                let deletes = try ["DELETE FROM notes WHERE id = ?", "DELETE FROM tasks WHERE note = ?", "DELETE FROM folded WHERE rowid = ?"]
-                    .map(database.prepare)
-                for id in stale { for delete in deletes { try delete.run([.integer(id)]) } }
+                let pending = try database.prepare("INSERT INTO temp.pending(id) VALUES (?)")
+                for id in stale { try pending.run([.integer(id)]) }
+                try database.execute("""
+                    DELETE FROM notes WHERE id IN (SELECT id FROM temp.pending);
+                    DELETE FROM tasks WHERE note IN (SELECT id FROM temp.pending);
+                    DELETE FROM folded WHERE rowid IN (SELECT id FROM temp.pending);
+                    DELETE FROM temp.pending;
+                    """)
                 let writer = try Writer(database)
                 // Reading, folding and finding tasks is most of the work: both cores do it, a
                 // batch at a time, and the rows go in on this thread.
@@ -89,6 +100,10 @@ final class NotesIndex {
                     if fresh.count > 100 { progress(start, fresh.count) }
                     let batch = Array(fresh[start..<min(start + 256, fresh.count)])
                     for file in Self.indexed(batch, from: folder) { try writer.add(file, listedAs: entries[file.name]!) }
+                    try database.execute("""
+                        INSERT INTO folded(rowid, title, body) SELECT id, title, body FROM temp.pending;
+                        DELETE FROM temp.pending;
+                        """)
                 }
                 if fresh.count > 100 { progress(fresh.count, fresh.count) }
             }
@@ -188,7 +203,7 @@ final class NotesIndex {
                 INSERT INTO notes(name, size, modified, inode, changed, skip, note_id, title, created, zone, language, key_sentence)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
                 """)
-            folded = try database.prepare("INSERT INTO folded(rowid, title, body) VALUES (?, ?, ?)")
+            folded = try database.prepare("INSERT INTO temp.pending(id, title, body) VALUES (?, ?, ?)")
             task = try database.prepare("INSERT INTO tasks(note, position, text, done, due) VALUES (?, ?, ?, ?, ?)")
         }
 

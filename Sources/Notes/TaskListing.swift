@@ -23,7 +23,7 @@ public enum TaskListing {
         lazy var detector = note.created.map {
             DateDetector(language: note.language ?? "en", created: $0, timeZone: note.timeZone ?? .current)
         }
-        for line in note.body.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in TextLines(note.body) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { inCode.toggle(); continue }
             guard !inCode, let (done, rest) = item(trimmed) else { continue }
