@@ -34,6 +34,7 @@ let package = Package(
         .systemLibrary(name: "CPulse", path: "Sources/CPulse", pkgConfig: "libpulse"),
         .systemLibrary(name: "CWhisper", path: "Sources/CWhisper"),
         .systemLibrary(name: "CLlama", path: "Sources/CLlama"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
         // glibc's malloc tuning, for the executable's memory (see main.swift).
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // Catches llama.cpp's C++ exceptions before they can reach (and abort) Swift.
@@ -52,8 +53,8 @@ let package = Package(
                 swiftSettings: engineHeaders, linkerSettings: engineLinking),
         // The exchange as a loop over protocols (speaking, answering, deciding, journaling).
         .target(name: "Dialogue", dependencies: ["DialogueCore"]),
-        // The notes folder: atomic saves, list, search.
-        .target(name: "Notes", dependencies: ["DialogueCore"]),
+        // The notes folder: atomic saves; list, search and tasks through an SQLite index.
+        .target(name: "Notes", dependencies: ["DialogueCore", "CSQLite"]),
         // A session with the real parts: voice answers (speculation, the early decision), the
         // engine gate, the exchange, record, recovery and the finishing step (review, save).
         .target(name: "VoiceSession",

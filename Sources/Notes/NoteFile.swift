@@ -21,6 +21,18 @@ public struct NoteFile: Sendable, Hashable {
         FrontMatter.read(text).body.map(String.init) ?? text
     }
 
+    /// A note as the index holds it: its fields without its text.
+    init(path: String, id: String, created: Date?, title: String, language: String?, keySentence: String?, timeZone: TimeZone?) {
+        self.path = path
+        self.id = id
+        self.created = created
+        self.title = title
+        self.text = ""
+        self.language = language
+        self.keySentence = keySentence
+        self.timeZone = timeZone
+    }
+
     /// Reads the fields our front matter writes (`id`, `created`, `language`, `key_sentence`)
     /// and the first `# ` line after it. Notes edited by hand may lack them: the file name
     /// stands in for the id.
@@ -28,7 +40,7 @@ public struct NoteFile: Sendable, Hashable {
         self.path = path
         self.text = text
         let front = FrontMatter.read(text)
-        let title = front.body?.split(separator: "\n", omittingEmptySubsequences: false).first { $0.hasPrefix("# ") }
+        let title = front.body.flatMap { TextLines($0).first { $0.hasPrefix("# ") } }
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         func nonEmpty(_ key: String) -> String? { front.string(key).flatMap { $0.isEmpty ? nil : $0 } }
         self.id = nonEmpty("id") ?? stem

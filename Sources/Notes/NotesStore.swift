@@ -29,8 +29,13 @@ public enum NotesError: Error, CustomStringConvertible, Equatable {
 /// or a full disk never leaves half a note, and no note is ever overwritten.
 public struct NotesStore: Sendable {
     public let directory: String
+    /// Where the folder's index is kept (`NotesIndex`).
+    let indexDirectory: String
 
-    public init(directory: String) { self.directory = directory }
+    public init(directory: String, indexDirectory: String = Paths.notesIndexes) {
+        self.directory = directory
+        self.indexDirectory = indexDirectory
+    }
 
     /// `$XDG_DATA_HOME/dialogue-memo/notes`, else `~/.local/share/dialogue-memo/notes`.
     public static var defaultDirectory: String { Paths.notes }
@@ -60,44 +65,96 @@ public struct NotesStore: Sendable {
         throw NotesError.writeFailed(path: directory + "/" + stem + ".md", reason: "too many notes with this name")
     }
 
-    /// Every note, newest first. A file that cannot be read is left out (see `unreadable`), so
-    /// one bad file does not hide the others.
-    public func list() throws -> [NoteFile] { scan().notes }
-
-    /// Note files that exist but cannot be read (permissions, not a file), for a warning.
-    public func unreadable() -> [String] { scan().unreadable }
-
-    private func scan() -> (notes: [NoteFile], unreadable: [String]) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return ([], []) }
-        var notes: [NoteFile] = []
-        var unreadable: [String] = []
-        for name in names where name.hasSuffix(".md") && !name.hasPrefix(".") {
-            let path = directory + "/" + name
-            guard let data = FileManager.default.contents(atPath: path) else { unreadable.append(path); continue }
-            notes.append(NoteFile(path: path, text: String(decoding: data, as: UTF8.self)))
-        }
-        let sorted = notes.sorted {
-            ($0.created ?? .distantPast, $0.path) > ($1.created ?? .distantPast, $1.path)
-        }
-        return (sorted, unreadable.sorted())
+    /// The notes found in the folder, newest first, and a message for each file left out (a link,
+    /// a binary or huge file, one that cannot be read), so one bad file does not hide the others.
+    /// The notes hold their front matter and title, not their text: `note(id:)` reads that.
+    public struct Catalog: Sendable {
+        public var notes: [NoteFile]
+        public var skipped: [String]
     }
 
-    /// The one note whose id starts with `prefix`.
+    /// The notes through the folder's index, brought up to date first; `progress(done, total)`
+    /// while many files are read (a new or rebuilt index).
+    public func catalog(progress: (Int, Int) -> Void = { _, _ in }) throws -> Catalog {
+        let (_, notes, skipped) = try indexed(progress: progress)
+        return Catalog(notes: Self.newestFirst(notes).map { notes[$0]! }, skipped: skipped)
+    }
+
+    /// Every note, newest first (see `catalog`).
+    public func list() throws -> [NoteFile] { try catalog().notes }
+
+    /// The one note whose id starts with `prefix`, read whole.
     public func note(id prefix: String) throws -> NoteFile {
         let notes = try list()
-        if let exact = notes.first(where: { $0.id == prefix }) { return exact }
-        let matches = notes.filter { $0.id.hasPrefix(prefix) }
-        guard !prefix.isEmpty, let first = matches.first else { throw NotesError.notFound(prefix) }
-        guard matches.count == 1 else { throw NotesError.ambiguous(prefix, candidates: matches.map(\.id)) }
-        return first
+        let match: NoteFile
+        if let exact = notes.first(where: { $0.id == prefix }) {
+            match = exact
+        } else {
+            let matches = notes.filter { $0.id.hasPrefix(prefix) }
+            guard !prefix.isEmpty, let first = matches.first else { throw NotesError.notFound(prefix) }
+            guard matches.count == 1 else { throw NotesError.ambiguous(prefix, candidates: matches.map(\.id)) }
+            match = first
+        }
+        switch folder.read(URL(fileURLWithPath: match.path).lastPathComponent) {
+        case .success(let file): return NoteFile(path: match.path, text: file.text)
+        case .failure(let skip): throw NotesError.unreadable(path: match.path, reason: skip.message(match.path))
+        }
     }
 
     /// Notes whose title or body contains `query`, ignoring case, accents and character width
     /// (so "cafe" finds "Café", and full-width "ＡＩ" finds "AI"); works for any script.
-    public func search(_ query: String) throws -> [NoteFile] {
+    public func search(_ query: String) throws -> Catalog {
         let needle = Self.folded(query)
-        guard !needle.isEmpty else { return [] }
-        return try list().filter { Self.folded($0.title).contains(needle) || Self.folded($0.body).contains(needle) }
+        let (index, notes, skipped) = try indexed()
+        guard !needle.isEmpty else { return Catalog(notes: [], skipped: skipped) }
+        let found = try index.matches(needle)
+        return Catalog(notes: Self.newestFirst(notes.filter { found.contains($0.key) }).map { notes[$0]! }, skipped: skipped)
+    }
+
+    /// The task items of every note, newest note first (with `all`, done ones too).
+    public func tasks(all: Bool) throws -> [NoteTask] {
+        let (index, notes, _) = try indexed()
+        var byNote: [Int64: [NoteTask]] = [:]
+        for item in try index.tasks() where all || !item.done {
+            guard let note = notes[item.note] else { continue }
+            byNote[item.note, default: []].append(NoteTask(note: note, text: item.text, done: item.done, due: item.due))
+        }
+        return Self.newestFirst(notes).flatMap { byNote[$0] ?? [] }
+    }
+
+    private var folder: NotesFolder { NotesFolder(directory: directory) }
+
+    private func indexed(progress: (Int, Int) -> Void = { _, _ in }) throws
+        -> (NotesIndex, [Int64: NoteFile], skipped: [String]) {
+        let folder = folder
+        try? FileManager.default.createDirectory(atPath: indexDirectory, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        let path = NotesIndex.path(for: folder.path, in: indexDirectory)
+        func attempt() throws -> (NotesIndex, [Int64: NoteFile], skipped: [String]) {
+            let index = NotesIndex(folder: folder, path: path)
+            let skipped = try index.refresh(progress: progress)
+            return (index, try index.notes(), skipped)
+        }
+        do {
+            return try attempt()
+        } catch {
+            // A damaged index is only a cache: built again from the notes.
+            NotesIndex.discard(path)
+            do { return try attempt() } catch {
+                throw NotesError.unreadable(path: directory, reason: "its index in \(indexDirectory) could not be built (\(error))")
+            }
+        }
+    }
+
+    /// Sorted by their keys, not moved about whole: a note is a large value to copy.
+    static func newestFirst(_ notes: [NoteFile]) -> [NoteFile] {
+        newestFirst(Dictionary(uniqueKeysWithValues: notes.enumerated().map { (Int64($0), $1) })).map { notes[Int($0)] }
+    }
+
+    /// The keys of `notes`, newest note first (then by path, last first).
+    static func newestFirst(_ notes: [Int64: NoteFile]) -> [Int64] {
+        notes.map { (created: $1.created ?? .distantPast, path: $1.path, key: $0) }
+            .sorted { ($0.created, $0.path) > ($1.created, $1.path) }.map(\.key)
     }
 
     /// Deletes a note and its recording, if it has one.
@@ -147,9 +204,14 @@ public struct NotesStore: Sendable {
     // MARK: - Helpers
 
     static func folded(_ text: String) -> String {
-        let base = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        // The Markdown escapes the renderer adds must not hide a match ("C\+\+").
-        return base.replacingOccurrences(of: "\\", with: "")
+        // ASCII only needs its capitals lowered, done here a byte at a time: Foundation's folding
+        // is most of the cost of indexing a large folder.
+        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        let base = isASCII ? text : text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        // The Markdown escapes the renderer adds must not hide a match ("C\\+\\+").
+        return String(decoding: base.utf8.compactMap { byte in
+            byte == 0x5C ? nil : isASCII && byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+        }, as: UTF8.self)
     }
 
     /// "2026-11-29-frozen-meals-for-busy-people": the date, then up to 6 words of the title in

@@ -19,10 +19,11 @@ public enum TaskListing {
     public static func tasks(in note: NoteFile) -> [NoteTask] {
         var tasks: [NoteTask] = []
         var inCode = false
-        let detector = note.created.map {
+        // Made at the first item: most notes have none, and a detector is not free.
+        lazy var detector = note.created.map {
             DateDetector(language: note.language ?? "en", created: $0, timeZone: note.timeZone ?? .current)
         }
-        for line in note.body.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in TextLines(note.body) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { inCode.toggle(); continue }
             guard !inCode, let (done, rest) = item(trimmed) else { continue }
@@ -53,13 +54,10 @@ public enum TaskListing {
 
     /// `4f2a9c  2026-12-02  [ ] Send them the spec sheet today.  (due 2026-12-02)`
     public static func lines(_ tasks: [NoteTask], timeZone: TimeZone = .current) -> [String] {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd"
-        formatter.timeZone = timeZone
         let width = NoteListing.shortestUniquePrefix(Array(Set(tasks.map(\.note.id))))
         return tasks.map { task in
             let id = task.note.id.prefix(width).padding(toLength: width, withPad: " ", startingAt: 0)
-            let date = task.note.created.map(formatter.string(from:)) ?? String(repeating: " ", count: 10)
+            let date = task.note.created.map { CivilTime($0, in: timeZone).day } ?? String(repeating: " ", count: 10)
             let due = task.due.map { "  (due \($0))" } ?? ""
             return "\(id)  \(date)  [\(task.done ? "x" : " ")] \(UserText.terminalLine(task.text))\(due)"
         }

@@ -92,19 +92,23 @@ enum NotesCommands {
     static let commands = [
         Subcommand(List.self, "your saved notes, newest first") { options in
             let store = options.folder.store()
-            return try printNotes(store.list(), json: options.json, empty: "No notes yet in \(store.directory).", store: store)
+            return printNotes(try store.catalog(progress: indexingProgress), json: options.json, empty: "No notes yet in \(store.directory).")
         },
         Subcommand(Show.self, "print a note") { options in
-            print(try options.folder.store().note(id: options.id).text, terminator: "")
+            let text = try options.folder.store().note(id: options.id).text
+            // A note file may come from anywhere: a terminal gets its words, never its control bytes.
+            print(isatty(STDOUT_FILENO) == 1 ? UserText.sanitized(text) : text, terminator: "")
             return 0
         },
         Subcommand(Search.self, "notes whose title or body contains QUERY") { options in
             let store = options.folder.store()
-            return try printNotes(store.search(options.query), json: options.json,
-                                  empty: "No note matches “\(Screen.clean(options.query))”.", store: store)
+            _ = try store.catalog(progress: indexingProgress)
+            return printNotes(try store.search(options.query), json: options.json, empty: "No note matches “\(Screen.clean(options.query))”.")
         },
         Subcommand(Tasks.self, "open next steps across all notes (--all: done ones too)") { options in
-            let tasks = TaskListing.tasks(in: try options.folder.store().list(), all: options.all)
+            let store = options.folder.store()
+            for message in try store.catalog(progress: indexingProgress).skipped { printError(message) }
+            let tasks = try store.tasks(all: options.all)
             if !options.json && tasks.isEmpty { print(options.all ? "No next steps yet." : "No open next steps.") }
             for line in options.json ? TaskListing.jsonLines(tasks) : TaskListing.lines(tasks) { print(line) }
             return 0
@@ -143,11 +147,21 @@ enum NotesCommands {
         return 0
     }
 
-    /// The notes, a line each (or JSON); an unreadable file is named on standard error. Exit 0.
-    static func printNotes(_ notes: [NoteFile], json: Bool, empty: String, store: NotesStore) -> Int32 {
-        for path in store.unreadable() { printError("\(path) cannot be read; it is left out.") }
-        if !json && notes.isEmpty { print(empty) }
-        for line in json ? NoteListing.jsonLines(notes) : NoteListing.lines(notes) { print(line) }
+    /// The notes, a line each (or JSON); a file left out is named on standard error. Exit 0.
+    static func printNotes(_ catalog: NotesStore.Catalog, json: Bool, empty: String) -> Int32 {
+        for message in catalog.skipped { printError(message) }
+        if !json && catalog.notes.isEmpty { print(empty) }
+        for line in json ? NoteListing.jsonLines(catalog.notes) : NoteListing.lines(catalog.notes) { print(line) }
         return 0
+    }
+
+    /// "Indexing notes: 2,400 of 20,000" on standard error while a new index is built.
+    static func indexingProgress(done: Int, total: Int) {
+        let line = "Indexing notes: \(done.formatted()) of \(total.formatted())"
+        if isatty(STDERR_FILENO) == 1 {
+            FileHandle.standardError.write(Data("\r\(line)\u{1B}[K\(done == total ? "\n" : "")".utf8))
+        } else if done == 0 || done == total {
+            FileHandle.standardError.write(Data("\(line)\n".utf8))
+        }
     }
 }

@@ -315,6 +315,36 @@ struct NotesCommandTests {
         #expect(missing.status == 1 && missing.stderr.contains("no note with id \"9999\""))
     }
 
+    /// A folder synced from elsewhere may hold anything: a link to a file outside, a binary file,
+    /// a note full of escape sequences. Nothing from outside is shown or searched, each file left
+    /// out is named, and `show` on a terminal writes the note's words without its control bytes.
+    @Test func aHostileFolderIsReadSafely() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script (util-linux) gives the pty")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("notes-hostile-\(UUID().uuidString)").path
+        let outside = dir + "-outside.txt"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir); try? FileManager.default.removeItem(atPath: outside) }
+        try "---\nid: \"shadow\"\n---\n# root:x:0:0\n\nrootsecret\n".write(toFile: outside, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/evil.md", withDestinationPath: outside)
+        try Data([0x23, 0x20, 0x00, 0x1B, 0x5B, 0x32, 0x4A] + Array(repeating: 0, count: 7_000)).write(to: URL(fileURLWithPath: dir + "/x.md"))
+        try "---\nid: \"3333cccc\"\n---\n# Plan \u{1B}]0;pwned\u{07}\n\n\u{1B}[2JGarden rootless.\n"
+            .write(toFile: dir + "/plan.md", atomically: true, encoding: .utf8)
+
+        let list = try CLI.run(["list", "--notes-dir", dir])
+        #expect(list.status == 0 && list.stdout.contains("Plan") && !list.stdout.contains("root:x"), "\(list.stdout)")
+        #expect(list.stderr.contains("evil.md is a symbolic link; it is left out"), "\(list.stderr)")
+        #expect(list.stderr.contains("x.md is not text"), "\(list.stderr)")
+        let search = try CLI.run(["search", "rootsecret", "--notes-dir", dir])
+        #expect(search.stdout.contains("No note matches") && !search.stdout.contains("shadow"), "\(search.stdout)")
+        #expect(try CLI.run(["show", "shadow", "--notes-dir", dir]).status == 1)
+
+        let terminal = try ConfigCLITests.shell("/usr/bin/script", ["-qec", "'\(CLI.binary)' show 3333 --notes-dir '\(dir)'", "/dev/null"])
+        #expect(terminal.status == 0 && terminal.output.contains("Garden rootless."), "\(terminal.output)")
+        #expect(!terminal.output.contains("\u{1B}") && !terminal.output.contains("\u{07}"), "raw control bytes reached the terminal")
+        let piped = try CLI.run(["show", "3333", "--notes-dir", dir])
+        #expect(piped.stdout.contains("\u{1B}[2J"), "piped, the file is written as it is")
+    }
+
     /// The whole path with the real model: a typed exchange ends in a note with its next steps,
     /// `tasks` lists them, and an item ticked by hand (as any editor would) is done.
     @Test func aSpokenNextStepIsATaskUntilTickedInTheFile() throws {

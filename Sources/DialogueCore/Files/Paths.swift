@@ -14,6 +14,10 @@ public enum Paths {
     /// Saved notes: `$XDG_DATA_HOME/dialogue-memo/notes`.
     public static var notes: String { base("XDG_DATA_HOME", default: ".local/share") + "/dialogue-memo/notes" }
 
+    /// The notes folders' search indexes, rebuilt from the notes whenever missing:
+    /// `$XDG_CACHE_HOME/dialogue-memo/notes-index` (not the engines' cache, which may be shared).
+    public static var notesIndexes: String { base("XDG_CACHE_HOME", default: ".cache") + "/dialogue-memo/notes-index" }
+
     static func base(_ variable: String, default folder: String) -> String {
         nonEmpty(variable) ?? NSHomeDirectory() + "/" + folder
     }

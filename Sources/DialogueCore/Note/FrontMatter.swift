@@ -92,7 +92,7 @@ public enum FrontMatter {
         }
 
         /// `created`; nil when absent or unreadable.
-        public var created: Date? { string("created").flatMap { ISO8601DateFormatter().date(from: $0) } }
+        public var created: Date? { string("created").flatMap(FrontMatter.date) }
 
         /// The time zone `created` names by its offset ("…+01:00", "…Z"); nil when not said.
         public var timeZone: TimeZone? { string("created").flatMap(FrontMatter.zone(of:)) }
@@ -102,7 +102,7 @@ public enum FrontMatter {
     /// next line `---`. A note without one reads as no values and all body.
     public static func read(_ note: String) -> Reading {
         guard note.hasPrefix("---\n") else { return Reading(values: [:], body: note[...]) }
-        let end = note.range(of: "\n---\n", range: note.index(note.startIndex, offsetBy: 3)..<note.endIndex)
+        let end = closing(of: note)
         let start = note.index(note.startIndex, offsetBy: 4)
         var values: [String: String] = [:]
         for line in note[start..<max(start, end?.lowerBound ?? note.endIndex)].split(separator: "\n") {
@@ -110,6 +110,53 @@ public enum FrontMatter {
             values[String(line[..<colon.lowerBound])] = String(line[colon.upperBound...])
         }
         return Reading(values: values, body: end.map { note[$0.upperBound...] })
+    }
+
+    /// Where the block that starts `note` closes: its "\n---\n", found a byte at a time (a
+    /// Foundation search bridges the whole note, which counts over a folder of thousands).
+    static func closing(of note: String) -> Range<String.Index>? {
+        let bytes = note.utf8
+        let mark = Array("\n---\n".utf8)
+        var index = bytes.index(bytes.startIndex, offsetBy: 3)
+        while let found = bytes[index...].firstIndex(of: 0x0A) {
+            if bytes[found...].starts(with: mark) { return found..<bytes.index(found, offsetBy: mark.count) }
+            index = bytes.index(after: found)
+        }
+        return nil
+    }
+
+    /// An ISO 8601 timestamp as `timestamp` writes it ("2026-11-29T10:00:00+01:00", "…Z"), read
+    /// by hand: a date formatter takes longer to make and to use than the rest of a note.
+    /// Anything else (a day past the 28th included) is left to `ISO8601DateFormatter`.
+    public static func date(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                guard bytes[index] >= 0x30 && bytes[index] <= 0x39 else { return nil }
+                value = value * 10 + Int(bytes[index] - 0x30)
+            }
+            return value
+        }
+        let dashes = bytes.count >= 20 && bytes[4] == 0x2D && bytes[7] == 0x2D && bytes[10] == 0x54 && bytes[13] == 0x3A && bytes[16] == 0x3A
+        let zone: Int? = switch bytes.count {
+        case 20 where bytes[19] == 0x5A: 0
+        case 25 where (bytes[19] == 0x2B || bytes[19] == 0x2D) && bytes[22] == 0x3A:
+            number(20..<22).flatMap { hours in number(23..<25).map { (hours * 60 + $0) * 60 * (bytes[19] == 0x2D ? -1 : 1) } }
+        default: nil
+        }
+        guard dashes, let zone, let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), (1...28).contains(day), hour < 24, minute < 60, second < 60 else {
+            return ISO8601DateFormatter().date(from: text)
+        }
+        // Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
+        let y = month <= 2 ? year - 1 : year
+        let era = y / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let days = era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
+        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second - zone))
     }
 
     /// The time zone of an ISO 8601 timestamp's offset ("…+01:00", "…Z").

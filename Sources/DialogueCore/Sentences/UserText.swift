@@ -6,10 +6,14 @@ public enum UserText {
     /// `sanitized`, on one line: what a terminal shows of user text (line breaks become
     /// spaces, so an answer cannot push the status line or a prompt around).
     public static func terminalLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(sanitized(text).unicodeScalars.map { $0 == "\n" ? " " : $0 }))
+        guard text.unicodeScalars.contains(where: isSpecial) else { return text }
+        return String(String.UnicodeScalarView(sanitized(text).unicodeScalars.map { $0 == "\n" ? " " : $0 }))
     }
 
     public static func sanitized(_ text: String) -> String {
+        // Most text has nothing to remove: returned as it is, without a copy a scalar at a time
+        // (`list` shows thousands of lines).
+        guard text.unicodeScalars.contains(where: { isSpecial($0) && $0 != "\n" }) else { return text }
         var output = String.UnicodeScalarView()
         var scalars = Array(text.unicodeScalars)[...]
         while let scalar = scalars.popFirst() {
@@ -30,6 +34,14 @@ public enum UserText {
             }
         }
         return String(output)
+    }
+
+    /// The scalars `sanitized` removes or changes (and "\n", which `terminalLine` changes).
+    private static func isSpecial(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF, 0xFFF9...0xFFFB: true
+        default: false
+        }
     }
 
     /// ESC [ … final byte (CSI), ESC ] … BEL or ESC \ (OSC), or ESC and one character.
