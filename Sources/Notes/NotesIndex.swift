@@ -40,6 +40,8 @@ final class NotesIndex {
         let descriptor = Foundation.open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
         if descriptor >= 0 { close(descriptor) }
         let database = try SQLiteDatabase(path: path)
+        // A deleted note's words are overwritten, not left in free pages.
+        try database.execute("PRAGMA secure_delete = ON")
         let found = try database.integer("PRAGMA user_version")
         if found != Int64(version) {
             guard found == 0 else { throw SQLiteError(code: 0, message: "index version \(found)") }
@@ -112,6 +114,13 @@ final class NotesIndex {
         let skips = try database.prepare("SELECT name, skip FROM notes WHERE skip IS NOT NULL ORDER BY name")
         while try skips.step() { skipped.append(Self.skip(skips.text(1) ?? "").message(folder.path + "/" + (skips.text(0) ?? ""))) }
         return skipped
+    }
+
+    /// Rewrites the full-text index without the rows of deleted notes (FTS5 otherwise keeps
+    /// them in its segments until a merge) and empties the write-ahead log, so that a note the
+    /// person deleted leaves no words behind in the cache.
+    func purge() throws {
+        try database.execute("INSERT INTO folded(folded) VALUES ('optimize'); PRAGMA wal_checkpoint(TRUNCATE);")
     }
 
     /// Every indexed note (its front matter and title, not its body), newest first.

@@ -163,6 +163,7 @@ public struct NotesStore: Sendable {
         catch { throw NotesError.writeFailed(path: note.path, reason: Self.reason(error)) }
         if let audio = audioPath(of: note) { unlink(audio) }
         Self.syncDirectory(directory)
+        try? indexed().0.purge()
     }
 
     /// Where a note's recording lives: beside it, same name, `.wav`.

@@ -210,3 +210,31 @@ struct NotesIndexTests {
         }
     }
 }
+
+@Suite("Notes index privacy")
+struct NotesIndexPrivacyTests {
+    /// The index is a copy of the notes' words: deleting a note must take its words out of the
+    /// index's files too, not leave them in free pages, old segments or the write-ahead log.
+    @Test func aDeletedNoteLeavesNoWordsInTheIndex() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString)").path
+        let indexes = FileManager.default.temporaryDirectory.appendingPathComponent("indexes-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder); try? FileManager.default.removeItem(atPath: indexes) }
+        let store = NotesStore(directory: folder, indexDirectory: indexes)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for number in 0..<30 {
+            try "---\nid: \"keep\(number)\"\n---\n# Garden \(number)\n\nTomatoes and beans.\n".write(toFile: folder + "/keep\(number).md", atomically: true, encoding: .utf8)
+        }
+        try "---\nid: \"secret\"\n---\n# Secret plan\n\nQuizzicalwombat the surprise party.\n".write(toFile: folder + "/secret.md", atomically: true, encoding: .utf8)
+        #expect(try store.search("quizzicalwombat").notes.map(\.id) == ["secret"])
+        func indexBytes() throws -> Data {
+            try FileManager.default.contentsOfDirectory(atPath: indexes).reduce(into: Data()) {
+                $0.append(try Data(contentsOf: URL(fileURLWithPath: indexes + "/" + $1)))
+            }
+        }
+        #expect(try indexBytes().range(of: Data("quizzicalwombat".utf8)) != nil, "the test looks for what is really there")
+        try store.delete(try store.note(id: "secret"))
+        #expect(try store.search("quizzicalwombat").notes.isEmpty)
+        #expect(try indexBytes().range(of: Data("quizzicalwombat".utf8)) == nil, "the deleted note's words are still in the index")
+        #expect(try store.list().count == 30)
+    }
+}

@@ -98,6 +98,8 @@ def main():
             peak = max(m for _, m in results[name])
             print(f"{name:<36} {seconds:>8.3f} {seconds / grep:>7.1f} {peak:>8.1f}")
         print(f"{'first list (builds the index)':<36} {first:>8.3f} {first / grep:>7.1f} {first_mb:>8.1f}")
+        deleted, deleted_mb = measure([binary, "delete", some_id, "--yes"] + notes, env)
+        print(f"{'delete ID (purges the index)':<36} {deleted:>8.3f} {deleted / grep:>7.1f} {deleted_mb:>8.1f}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
