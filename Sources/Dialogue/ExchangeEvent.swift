@@ -29,4 +29,9 @@ public enum EndReason: String, Sendable, Hashable, Codable {
     case failed
     /// The person refused to be recorded: the refused words are dropped, the journal deleted.
     case refused
+
+    /// Whether the exchange ended as the person meant it to: on a final choice, or by their
+    /// falling silent (how a person who has said everything usually stops). Only a key, Ctrl-C or
+    /// a failure means "give me my words now": one sentence per bullet, no model asked.
+    public var isNormal: Bool { self == .finished || self == .noAnswer }
 }

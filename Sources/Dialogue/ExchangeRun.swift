@@ -176,12 +176,12 @@ struct ExchangeRun {
     }
 
     /// The outcome, with the sentences grouped by the model only in an exchange that ended
-    /// normally: after an interruption or a failure the person wants their words now, one
-    /// sentence per bullet.
+    /// normally (`EndReason.isNormal`): after an interruption or a failure the person wants their
+    /// words now, one sentence per bullet.
     mutating func outcome(_ endReason: EndReason) async -> Exchange.Outcome {
         let sources = exchange.rules.noteSources(conversation)
         var (layout, layoutSource) = (Layout.fallback(sourceCount: sources.count), LayoutSource.fallback)
-        if endReason == .finished, !sources.isEmpty, !Task.isCancelled {
+        if endReason.isNormal, !sources.isEmpty, !Task.isCancelled {
             (layout, layoutSource) = await exchange.layouts.layout(for: sources)
         }
         if !sources.isEmpty { record(.laidOut(layout, layoutSource)) }

@@ -83,12 +83,12 @@ public struct ExchangeSession: Sendable {
             return outcome.endReason == .failed ? 1 : 0
         }
         let usedModel = await loading.value.usesModel
-        if outcome.layoutSource == .fallback && outcome.endReason == .finished && usedModel {
+        if outcome.layoutSource == .fallback && outcome.endReason.isNormal && usedModel {
             display.hint(pack.ui(.layoutFallback))
         }
         var fields = Memo.ExchangeFields(ending: Self.ending(of: outcome, rules: context.rules))
         // Like the layout, decided only for an exchange that ended normally.
-        if outcome.endReason == .finished {
+        if outcome.endReason.isNormal {
             (fields.highlights, fields.highlightsSource) = await loading.value.highlights(outcome.sources, pack.code)
         }
         let note = memo.note(outcome.conversation, sources: outcome.sources, layout: outcome.layout,

@@ -17,7 +17,8 @@ struct TypedAnswers: AnswerSource {
         display.hint(pack.ui(.typePrompt))
         guard let line = input.readLine(cancelled: { Task.isCancelled }) else { return .ended(partial: nil) }
         let text = line.trimmingCharacters(in: .whitespaces)
-        return text.isEmpty ? .ended(partial: nil) : .answer(text)
+        // An empty line is the typed silence: a normal ending, as falling silent is.
+        return text.isEmpty ? .noAnswer : .answer(text)
     }
 }
 

@@ -345,6 +345,21 @@ struct NotesCommandTests {
         #expect(piped.stdout.contains("\u{1B}[2J"), "piped, the file is written as it is")
     }
 
+    /// An empty line is the typed silence: the note is laid out and its next steps chosen by the
+    /// model, as after "that's all", not given one sentence per bullet as after Ctrl-C.
+    @Test func anEmptyLineEndsLikeFallingSilent() throws {
+        let memo = try RunningMemo(["talk", "--type", "--lang", "en", "--yes"])
+        try memo.waitForPrompts(1); memo.type("A shared tool shed for our street. Most people use a drill twice a year.")
+        try memo.waitForPrompts(2); memo.type("I'll ask Tom on Friday if his garage has room.")
+        try memo.waitForPrompts(3); memo.type("")
+        #expect(memo.finish().status == 0)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: memo.notesDir).first { $0.hasSuffix(".md") })
+        let note = try String(contentsOfFile: memo.notesDir + "/" + name, encoding: .utf8)
+        #expect(note.contains("ended: \"noAnswer\""), "\(note)")
+        #expect(note.contains("layout: \"model\"") && note.contains("next_steps: \"model\""), "\(note)")
+        #expect(note.contains("I'll ask Tom on Friday if his garage has room."))
+    }
+
     /// The whole path with the real model: a typed exchange ends in a note with its next steps,
     /// `tasks` lists them, and an item ticked by hand (as any editor would) is done.
     @Test func aSpokenNextStepIsATaskUntilTickedInTheFile() throws {

@@ -88,6 +88,24 @@ struct ExchangeTests {
         #expect(outcome.sources.map(\.text) == ["First idea."])
     }
 
+    /// A person who has said everything usually just stops talking: the note is laid out as after
+    /// "that's all" (the layout port is asked), while an interruption gets one sentence per bullet.
+    @Test(arguments: [(AnswerOutcome.noAnswer, EndReason.noAnswer, LayoutSource.model),
+                      (AnswerOutcome.ended(partial: nil), EndReason.interrupted, LayoutSource.fallback)])
+    func fallingSilentIsANormalEndingAndAKeyIsNot(last: AnswerOutcome, reason: EndReason, layout: LayoutSource) async throws {
+        struct Grouping: LayoutDeciding {
+            func layout(for sources: [Source]) async -> (Layout, LayoutSource) { (.fallback(sourceCount: sources.count), .model) }
+        }
+        let script = Script([.answer("A tool library for the building."), .answer("Neighbors who need a drill once a year."), last])
+        let rules = Rules(pack: pack)
+        let outcome = try await Exchange(rules: rules, speaker: script, answers: script, questions: RulesOnlyDecider(rules: rules),
+                                         layouts: Grouping(), journal: script).run()
+        #expect(outcome.endReason == reason)
+        #expect(outcome.endReason.isNormal == (reason == .noAnswer))
+        #expect(outcome.layoutSource == layout)
+        #expect(outcome.sources.count == 2)
+    }
+
     @Test func noAnswerAtAllGivesAnEmptyNote() async throws {
         let outcome = try await exchange(Script([])).run()
         #expect(outcome.endReason == .noAnswer)
