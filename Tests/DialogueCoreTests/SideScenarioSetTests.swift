@@ -62,4 +62,25 @@ import Testing
             #expect(copied.isEmpty, "\(file): \(copied) copy a labelled answer of choice-scenarios.json")
         }
     }
+
+    /// Blind batch y (issue 43), written before that issue changed any rule and never tuned on:
+    /// all test, 20 cases a language, in its own categories; a break-off may be `ready` or `stop`.
+    @Test func blindBatchYKeepsItsConventions() throws {
+        let scenarios = try ChoiceScenarioSet.load(from: Fixtures.fixture("blind-batch-y.json")).cases
+        let endings: Set = ["refusal", "ownWordsEnding", "shortDone"]
+        let goingOn: Set = ["falseRefusal", "endingWordAsContent", "hesitantApology"]
+        #expect(Set(scenarios.map(\.id)).count == scenarios.count)
+        for language in LanguagePackLoader.supportedLanguages {
+            #expect(scenarios.filter { $0.language == language }.count == 20, "\(language)")
+        }
+        for scenario in scenarios {
+            let category = scenario.category ?? "none"
+            #expect(scenario.split == "test" && endings.union(goingOn).contains(category), "\(scenario.id)")
+            #expect(scenario.mustEnd == endings.contains(category), "\(scenario.id)")
+            #expect(scenario.mustEnd ? scenario.acceptable.allSatisfy(\.isFinal) : !scenario.acceptable.contains { $0.isFinal },
+                    "\(scenario.id)")
+            #expect(category != "refusal" || scenario.acceptable == [.stop], "\(scenario.id)")
+            #expect(scenario.turns.first?.question == .opening, "\(scenario.id)")
+        }
+    }
 }
