@@ -234,6 +234,17 @@ import Testing
 }
 
 @Suite struct SystemCheckTests {
+    @Test func sizesAreRoundedToTheNearestMegabyte() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let path = scratch.path + "/model.bin"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        truncate(path, 81_768_585)   // whisper base q8_0; sparse, so nothing is written
+        #expect(SystemCheck.fileSizeMB(path) == 82)
+        truncate(path, 98_362_432)
+        #expect(SystemCheck.fileSizeMB(path) == 98)
+    }
+
     @Test func aMissingSpeechModelSaysWhatToRun() async {
         let check = await SystemCheck.whisperCheck("/nonexistent/ggml-base.bin")
         #expect(!check.ok)
