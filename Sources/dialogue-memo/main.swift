@@ -21,5 +21,6 @@ if getenv("OMP_WAIT_POLICY") == nil {
 let decodesFilesWithTheBeam = ["transcribe", "eval"].contains(CommandLine.arguments.dropFirst().first)
 if !decodesFilesWithTheBeam { _ = cmalloc_fix_mmap_threshold(128 * 1024) }
 
+EngineBackends.loadIfSeparate()
 let status = await CommandLineInterface.run(Array(CommandLine.arguments.dropFirst()))
 exit(status)
