@@ -11,6 +11,9 @@ enum EngineBackends {
         guard ggml_backend_dev_count() == 0, let executable = LanguagePackLoader.currentExecutable() else { return }
         let folder = executable.deletingLastPathComponent()
             .appendingPathComponent("../lib/dialogue-memo", isDirectory: true).standardizedFileURL.path
+        // ggml names the library it chose on standard error; only DIALOGUE_MEMO_DEBUG shows it,
+        // as the engines' other diagnostics (they set their own log handlers when they load).
+        if ProcessInfo.processInfo.environment["DIALOGUE_MEMO_DEBUG"] == nil { ggml_log_set({ _, _, _ in }, nil) }
         ggml_backend_load_all_from_path(folder)
     }
 }
