@@ -21,7 +21,8 @@ rm -rf "$repo/.build/deb"; mkdir -p "$stage/DEBIAN"
 DESTDIR="$stage" PREFIX=/usr PORTABLE=1 NO_MANIFEST=1 "$repo/scripts/install.sh" install
 gzip -9n "$stage/usr/share/man/man1/dialogue-memo.1"
 
-# Depends: the package of every library loaded from outside the package.
+# Depends: the package of every library that the program or an engine names itself (as
+# dpkg-shlibdeps would: not the libraries those libraries load).
 packages=()
 while IFS= read -r library; do
     owner=""
@@ -31,9 +32,13 @@ while IFS= read -r library; do
     [ -n "$owner" ] || fail "no Debian package holds $library"
     case "$owner" in *-dev) fail "$library comes from $owner, a -dev package" ;; esac
     packages+=("$owner")
-done < <(for f in "$stage/usr/bin/dialogue-memo" "$stage"/usr/lib/dialogue-memo/*.so*; do ldd "$f"; done |
-         awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// && $2 ~ /^\(/ { print $1 }' |
-         grep -v "^$stage" | sort -u)
+done < <(for f in "$stage/usr/bin/dialogue-memo" "$stage"/usr/lib/dialogue-memo/*.so*; do
+             # Each library this file names itself (NEEDED), where the loader finds it (ldd).
+             [ -L "$f" ] && continue
+             for name in $(readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+                 ldd "$f" | awk -v n="$name" '$1 == n && $2 == "=>" { print $3 } $1 ~ "/" n "$" { print $1 }'
+             done
+         done | grep -v "^$stage" | sort -u)
 depends=$(printf '%s\n' "${packages[@]}" | sort -u | while read -r p; do
     printf '%s (>= %s), ' "$p" "$(dpkg-query -W -f='${Version}' "$p" | sed 's/-[^-]*$//')"
 done)
