@@ -11,14 +11,16 @@ public enum DefaultModels {
 
     public static var modelsDirectory: String { installedModelsDirectory ?? cacheDirectory + "/models" }
 
+    public static let installedModelsDirectory = installedModels(beside: LanguagePackLoader.currentExecutable())
+
     /// `<executable dir>/../share/dialogue-memo/models`, when it exists.
-    public static let installedModelsDirectory: String? = {
-        guard let executable = LanguagePackLoader.currentExecutable() else { return nil }
+    static func installedModels(beside executable: URL?) -> String? {
+        guard let executable else { return nil }
         let folder = executable.deletingLastPathComponent()
             .appendingPathComponent("../share/dialogue-memo/models", isDirectory: true).standardizedFileURL.path
         var isFolder: ObjCBool = false
         return FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue ? folder : nil
-    }()
+    }
     public static var enginesDirectory: String { cacheDirectory + "/current" }
 
     /// whisper base (multilingual), converted from CTranslate2 and quantized to q8_0.
