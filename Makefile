@@ -76,7 +76,7 @@ portable: deps
 	@scripts/bootstrap.sh --portable
 
 # A Debian package (.build/dialogue-memo_VERSION_ARCH.deb) of the same tree under /usr, with
-# the portable engines: the first run builds them (about 15 minutes on 2 cores).
+# the portable engines: the first run builds them (15 to 30 minutes on 2 cores).
 deb: release portable
 	@scripts/make-deb.sh
 
