@@ -249,7 +249,7 @@ import Testing
         let check = await SystemCheck.whisperCheck("/nonexistent/ggml-base.bin")
         #expect(!check.ok)
         #expect(check.requiredForVoice)
-        #expect(check.detail.contains("/nonexistent/ggml-base.bin") && check.detail.contains("make deps"))
+        #expect(check.detail.contains("/nonexistent/ggml-base.bin") && check.detail.contains("make deps") && check.detail.contains("Install the package again"))
     }
 
     @Test func aFileThatIsNotAModelIsNotALanguageModel() async throws {
