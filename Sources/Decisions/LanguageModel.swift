@@ -18,11 +18,11 @@ public enum LanguageModelError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .modelMissing(let path):
-            return "language model \(path): no such file. Run `make deps` for the default models, or pass --llm-model PATH to a GGUF file."
+            return "language model \(path): no such file. Install the package again (or run `make deps` in a source tree), or pass --llm-model PATH to a GGUF file."
         case .modelUnreadable(let path):
             return "language model \(path): not readable. Check its permissions."
         case .modelInvalid(let path):
-            return "language model \(path): not a GGUF model llama.cpp can load (or damaged). Run `make deps` again or choose another with --llm-model."
+            return "language model \(path): not a GGUF model llama.cpp can load (or damaged). Install the package again (or run `make deps` in a source tree), or choose another with --llm-model."
         case .contextFailed:
             return "llama.cpp could not create a context (out of memory?)."
         case .promptTooLong(let tokens, let limit):

@@ -1,12 +1,26 @@
 import Foundation
 
-/// Where `make deps` (scripts/bootstrap.sh) puts the engines and the default models:
-/// `$DIALOGUE_MEMO_CACHE`, else `$XDG_CACHE_HOME/dialogue-memo`, else `~/.cache/dialogue-memo`.
-/// `models` and `current` are links to the versioned folders of the pinned build.
+/// Where the default models are. An installed program (the package, `make install`) has them
+/// in `<prefix>/share/dialogue-memo/models` beside it, the same for every user and whatever
+/// is in their cache; a program run from the source tree finds them where `make deps`
+/// (scripts/bootstrap.sh) put them: `$DIALOGUE_MEMO_CACHE`, else `$XDG_CACHE_HOME/dialogue-memo`,
+/// else `~/.cache/dialogue-memo`, whose `models` and `current` link to the versioned folders
+/// of the pinned build.
 public enum DefaultModels {
     public static var cacheDirectory: String { Paths.cache }
 
-    public static var modelsDirectory: String { cacheDirectory + "/models" }
+    public static var modelsDirectory: String { installedModelsDirectory ?? cacheDirectory + "/models" }
+
+    public static let installedModelsDirectory = installedModels(beside: LanguagePackLoader.currentExecutable())
+
+    /// `<executable dir>/../share/dialogue-memo/models`, when it exists.
+    static func installedModels(beside executable: URL?) -> String? {
+        guard let executable else { return nil }
+        let folder = executable.deletingLastPathComponent()
+            .appendingPathComponent("../share/dialogue-memo/models", isDirectory: true).standardizedFileURL.path
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue ? folder : nil
+    }
     public static var enginesDirectory: String { cacheDirectory + "/current" }
 
     /// whisper base (multilingual), converted from CTranslate2 and quantized to q8_0.

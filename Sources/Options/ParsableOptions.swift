@@ -75,6 +75,11 @@ extension ParsableOptions {
                 _ = declaration.store(&options, "")
                 continue
             }
+            // The next option is not this one's value: `--lang --notes-dir DIR` forgot the language.
+            // (A value that starts with "--" can still be given as `--name=--value`.)
+            if attached == nil, let next = rest.first, next.hasPrefix("--") {
+                throw usageError("\(name) needs a value (the next argument, \(next), is an option)")
+            }
             guard let text = attached ?? rest.popFirst() else { throw usageError("\(name) needs a value") }
             guard declaration.store(&options, text) else {
                 throw usageError(rejectionReason(text, name: name, requirement: declaration.requirement))

@@ -18,23 +18,41 @@ public enum FileTranscription {
         return options
     }
 
-    /// Why a recording gave no words: nothing louder than a whisper of noise (silent), or
-    /// sound that is not speech, a tone, a knock, a hum (no speech found).
+    /// Why a recording gave no words: nothing louder than a whisper of noise (silent), a sound
+    /// that never changes, static, a fan, a hum (steady), or sound that is not speech, a knock,
+    /// a tone too short to matter (no speech found).
     public enum Emptiness: Equatable {
         case silent
+        case steady
         case noSpeech
 
         public func message(file: String) -> String {
             switch self {
             case .silent: "\(file): the recording is silent; nothing to transcribe."
+            case .steady: "\(file): no speech found: the sound is steady (noise, a hum or a tone), without the rise and fall of a voice."
             case .noSpeech: "\(file): no speech found (there is sound, but no words were heard)."
             }
         }
     }
 
-    /// Peaks below about -45 dBFS are silence; anything louder is sound of some kind.
+    /// Peaks below about -45 dBFS are silence; a loud sound that never changes is steady;
+    /// anything else is sound of some kind.
     public static func emptiness(of samples: [Float], quietLevel: Float = HallucinationFilter().quietLevel) -> Emptiness {
-        samples.contains { abs($0) > quietLevel * 2 } ? .noSpeech : .silent
+        guard samples.contains(where: { abs($0) > quietLevel * 2 }) else { return .silent }
+        return isSteady(samples) ? .steady : .noSpeech
+    }
+
+    /// A voice rises and falls between syllables and words; static, a fan or a hum keep one
+    /// level. Ten minutes of white noise were transcribed as "you", so a recording whose 20 ms
+    /// levels stay within `range` dB (from the 5th to the 99th percentile: a voice in 1 % of
+    /// the frames still counts) for at least a second is not given to whisper at all.
+    public static func isSteady(_ samples: [Float], sampleRate: Int = 16_000, range: Float = 3) -> Bool {
+        let frame = sampleRate / 50
+        guard frame > 0, samples.count >= sampleRate else { return false }
+        let levels = stride(from: 0, through: samples.count - frame, by: frame)
+            .map { 20 * log10(max(AudioLevel.rms(samples[$0..<($0 + frame)]), 1e-6)) }.sorted()
+        let low = levels[levels.count * 5 / 100], high = levels[levels.count * 99 / 100]
+        return high - low < range
     }
 }
 

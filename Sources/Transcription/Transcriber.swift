@@ -51,11 +51,11 @@ public enum TranscriberError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .modelMissing(let path):
-            return "whisper model \(path): no such file. Run `make deps` to install the default model, or pass --whisper-model PATH."
+            return "whisper model \(path): no such file. Install the package again (or run `make deps` in a source tree), or pass --whisper-model PATH."
         case .modelUnreadable(let path):
             return "whisper model \(path): not readable. Check its permissions."
         case .modelInvalid(let path):
-            return "whisper model \(path): not a whisper.cpp ggml model (or damaged). Run `make deps` again or choose another with --whisper-model."
+            return "whisper model \(path): not a whisper.cpp ggml model (or damaged). Install the package again (or run `make deps` in a source tree), or choose another with --whisper-model."
         case .unsupportedLanguage(let language):
             return "whisper does not know the language code \"\(language)\"."
         case .failed(let code):

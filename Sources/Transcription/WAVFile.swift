@@ -7,23 +7,31 @@ public struct WAVFile: Sendable {
     public var channels: Int
     /// Interleaved samples in [-1, 1].
     public var samples: [Float]
+    /// The seconds of audio the header announced, when the file holds fewer (a copy or a
+    /// download that stopped early); nil for a whole file, or a stream whose header gives no size.
+    public var announcedDuration: Double?
 
     public enum ReadError: Error, CustomStringConvertible, Equatable {
         case missing(String)
+        case directory(String)
         case unreadable(String, reason: String)
         case notWAV(String)
         case unsupported(String, reason: String)
         case empty(String)
+        case cutShort(String, announced: Double)
 
         public var description: String {
             switch self {
             case .missing(let path): return "\(path): no such file."
+            case .directory(let path): return "\(path): is a folder, not a WAV file. Name a recording inside it."
             case .unreadable(let path, let reason): return "\(path): cannot be read (\(reason))."
             case .notWAV(let path):
                 return "\(path): not a WAV file. Convert it first, e.g. `sox input.mp3 -r 16000 -c 1 output.wav`."
             case .unsupported(let path, let reason):
                 return "\(path): unsupported WAV (\(reason)). Convert it with `sox \(path) -b 16 output.wav`."
             case .empty(let path): return "\(path): the file holds no audio samples."
+            case .cutShort(let path, let announced):
+                return "\(path): the file is cut short: its header announces \(WAVFile.seconds(announced)) of audio, and none of it is there."
             }
         }
     }
@@ -35,7 +43,9 @@ public struct WAVFile: Sendable {
     }
 
     public init(contentsOf path: String) throws {
-        guard FileManager.default.fileExists(atPath: path) else { throw ReadError.missing(path) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw ReadError.missing(path) }
+        guard !isFolder.boolValue else { throw ReadError.directory(path) }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) }
         catch { throw ReadError.unreadable(path, reason: error.localizedDescription) }
@@ -51,13 +61,16 @@ public struct WAVFile: Sendable {
 
         var format: (tag: Int, channels: Int, rate: Int, bits: Int)?
         var payload: Range<Int>?
+        var announcedBytes: Int?
         var offset = 12
         while offset + 8 <= bytes.count {
             let id = String(decoding: bytes[offset..<offset+4], as: UTF8.self)
             var size = u32(offset + 4)
             let body = offset + 8
-            // Streams written while recording carry 0 or 0xFFFFFFFF as the data size.
+            // Streams written while recording carry 0 or 0xFFFFFFFF as the data size; any other
+            // size beyond the end is a file cut short, read as far as it goes.
             if id == "data" && (size == 0 || size == 0xFFFF_FFFF || body + size > bytes.count) {
+                if size != 0 && size != 0xFFFF_FFFF { announcedBytes = size }
                 size = bytes.count - body
             }
             guard body + size <= bytes.count else { break }
@@ -90,13 +103,24 @@ public struct WAVFile: Sendable {
             throw ReadError.unsupported(path, reason: "format \(format.tag) with \(format.bits)-bit samples")
         }
         let count = payload.count / width
-        guard count > 0 else { throw ReadError.empty(path) }
+        let announced = announcedBytes.map { Double($0 / (width * format.channels)) / Double(format.rate) }
+        guard count > 0 else { throw announced.map { ReadError.cutShort(path, announced: $0) } ?? ReadError.empty(path) }
         var samples = [Float](repeating: 0, count: count)
         for i in 0..<count {
             samples[i] = decode(payload.lowerBound + i * width)
         }
         self.init(sampleRate: format.rate, channels: format.channels, samples: samples)
+        announcedDuration = announced
     }
+
+    /// Says how much of the announced audio a cut-short file holds; nil for a whole file.
+    public func truncationNotice(file: String) -> String? {
+        announcedDuration.map {
+            "\(file): the file is cut short: its header announces \(Self.seconds($0)) of audio, it holds \(Self.seconds(duration)); only that part is transcribed."
+        }
+    }
+
+    static func seconds(_ value: Double) -> String { String(format: "%.1f s", value) }
 
     public var duration: Double { Double(samples.count / max(channels, 1)) / Double(sampleRate) }
 

@@ -31,15 +31,23 @@ public struct Editor: Sendable {
         public var description: String { "the editor \(command) \(reason); set $EDITOR (or editor in the config file) to one that works" }
     }
 
-    /// Opens `text` in the editor and returns the edited text. The draft lives in a private
-    /// folder (mode 0700) and is removed afterwards.
+    public struct DraftNotWritten: Error, CustomStringConvertible {
+        public let path: String
+        public var description: String { "the note could not be written to \(path) for the editor" }
+    }
+
+    /// Opens `text` in the editor and returns the edited text. The draft is private like a
+    /// saved note (mode 0600, in a folder of mode 0700) and is removed afterwards.
     public func edit(_ text: String, name: String = "memo.md") throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dialogue-memo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent(name)
-        try Data(text.utf8).write(to: file)
+        guard FileManager.default.createFile(atPath: file.path, contents: Data(text.utf8),
+                                             attributes: [.posixPermissions: 0o600]) else {
+            throw DraftNotWritten(path: file.path)
+        }
         let command = self.command
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -71,6 +79,44 @@ public final class LineInput: Sendable {
 
     /// Reads `descriptor` (standard input by default; a pipe in tests).
     public init(descriptor: Int32 = STDIN_FILENO) { self.descriptor = descriptor }
+
+    /// The longest line a terminal passes on in its usual (canonical) mode: Linux keeps 4096
+    /// bytes with the newline and drops what is typed or pasted beyond them.
+    public static let terminalLineLimit = 4095
+
+    /// Whether `line`, as read, may have been cut by the terminal: it came from one and fills
+    /// its line buffer.
+    public func mayBeCut(_ line: String) -> Bool {
+        isatty(descriptor) == 1 && line.utf8.count >= Self.terminalLineLimit
+    }
+
+    /// The lines no one read, from a pipe or a file (never a terminal, where nothing waits):
+    /// what is buffered and what follows up to the end of input, counting those that hold
+    /// text. It stops waiting once nothing has come for `patience` seconds.
+    public func unusedLines(patience: Int32 = 1_000) -> Int {
+        guard isatty(descriptor) == 0 else { return 0 }
+        return state.withLock { state in
+            var newlines = 0, blank = true, lines = 0
+            func count(_ bytes: some Sequence<UInt8>) {
+                for byte in bytes {
+                    if byte == UInt8(ascii: "\n") {
+                        if !blank { lines += 1 }
+                        blank = true; newlines += 1
+                    } else if !(byte == 32 || byte == 9 || byte == 13) { blank = false }
+                }
+            }
+            count(state.buffer)
+            state.buffer.removeAll()
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while !state.atEnd {
+                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, patience) > 0 else { break }
+                let n = read(descriptor, &chunk, chunk.count)
+                if n > 0 { count(chunk[..<n]) } else if n == 0 || errno != EINTR { state.atEnd = true }
+            }
+            return lines + (blank ? 0 : 1)
+        }
+    }
 
     /// The next line without its newline; nil at the end of input or once `cancelled()`.
     public func readLine(cancelled: () -> Bool = { false }) -> String? {

@@ -129,7 +129,7 @@ extension SessionSetting {
         option: .value("--output", help: "PulseAudio sink (default: the server's default)"))
     public static let whisperModel = SessionSetting(
         "whisper-model", .text, .at(\.whisperModel), placeholder: "PATH", path: true,
-        option: .value("--whisper-model", help: "speech model (default: the one make deps installed)"))
+        option: .value("--whisper-model", help: "speech model (default: the built-in whisper base)"))
     public static let languageModel = SessionSetting(
         "llm-model", .text, .at(\.languageModel), placeholder: "PATH", unset: "none: the rules alone", path: true,
         option: .value("--llm-model", help: "any GGUF language model (default: gemma-3-270m)"))

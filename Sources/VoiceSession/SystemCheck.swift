@@ -129,8 +129,9 @@ public enum SystemCheck {
         return "\(name) \(version)"
     }
 
+    /// Megabytes, rounded as the README's model table gives them (81.8 MB is 82).
     static func fileSizeMB(_ path: String) -> Int {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        return size / 1_000_000
+        return (size + 500_000) / 1_000_000
     }
 }

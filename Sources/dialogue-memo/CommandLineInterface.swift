@@ -8,6 +8,22 @@ import VoiceSession
 enum CommandLineInterface {
     static let version = "0.1.0"
 
+    /// The version, and the licences and terms of what runs inside the program.
+    static var versionText: String {
+        let installed = LanguagePackLoader.currentExecutable().map {
+            $0.deletingLastPathComponent().appendingPathComponent("../share/doc/dialogue-memo/copyright").standardizedFileURL.path
+        }
+        let fullTexts = installed.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+            ?? "LICENSE and packaging/copyright in the source tree"
+        return """
+        dialogue-memo \(version) (MIT License)
+        Engines: whisper.cpp, llama.cpp and ggml (MIT License)
+        Models: Whisper base by OpenAI (MIT License); Gemma 3 270M by Google (Gemma Terms of Use,
+          ai.google.dev/gemma/terms); SmolLM2-135M-Instruct by Hugging Face (Apache License 2.0)
+        Licences and terms in full: \(fullTexts)
+        """
+    }
+
     static let commands = Subcommands(
         "dialogue-memo", usage: "dialogue-memo [COMMAND] [options]",
         about: "dialogue-memo — speak an unfinished idea, answer a few questions, keep your own words.",
@@ -23,7 +39,7 @@ enum CommandLineInterface {
             Subcommand(RecoverCommand.Arguments.self, "reopen memos an interruption left unfinished", run: RecoverCommand.run),
             Subcommand(DoctorCommand.Arguments.self, "check engines, models, audio and voices", run: DoctorCommand.run),
             Subcommand(TranscribeCommand.Arguments.self, "a WAV file to text", run: TranscribeCommand.run),
-            Subcommand(EvalCommand.commands, arguments: "KIND …", "measure: choices, grouping, fuzz, prompts, speech, actions"),
+            Subcommand(EvalCommand.commands, arguments: "KIND …", "measure: choices, grouping, fuzz, prompts, speech, turns, actions"),
         ] + NotesCommands.commands + [
             Subcommand(ConfigCommand.Arguments.self, "the settings in effect and where each comes from (--path: the file)",
                        run: ConfigCommand.run),
@@ -44,7 +60,7 @@ enum CommandLineInterface {
         guard let first = arguments.first, !first.hasPrefix("-") || ["--help", "-h", "--version"].contains(first) else {
             return try await TalkCommand.run(arguments)
         }
-        if first == "--version" { print("dialogue-memo \(version)"); return 0 }
+        if first == "--version" { print(versionText); return 0 }
         return try await commands.run(arguments)
     }
 }

@@ -15,7 +15,7 @@ enum DoctorCommand {
         var whisperModel: String?
         var llmModel: String?
         static let declarations: [Declaration<Self>] = [
-            .value("--whisper-model PATH", \.whisperModel, "the speech model to check (default: the one make deps installed)"),
+            .value("--whisper-model PATH", \.whisperModel, "the speech model to check (default: the built-in whisper base)"),
             .value("--llm-model PATH", \.llmModel, "the language model to check (default: both built-in ones)"),
         ]
     }

@@ -27,8 +27,16 @@ enum TalkCommand {
         var voice: VoicePorts?
         if !context.configuration.typing {
             do { voice = try await VoicePorts.open(context) }
-            catch { context.display.notice(context.pack.ui(.typingModeReason, ["reason": "\(error)"])) }
+            catch {
+                let reason = "\(error)".hasSuffix(".") ? String("\(error)".dropLast()) : "\(error)"
+                context.display.notice(context.pack.ui(.typingModeReason, ["reason": reason]))
+            }
         }
-        return await ExchangeSession(context: context, voice: voice).run()
+        let status = await ExchangeSession(context: context, voice: voice).run()
+        // Piped answers beyond the exchange's end would otherwise vanish without a word.
+        if voice == nil, case let unused = context.input.unusedLines(), unused > 0 {
+            context.display.notice(context.pack.ui(.unusedLines, ["count": "\(unused)"]))
+        }
+        return status
     }
 }

@@ -25,9 +25,10 @@ enum TranscribeCommand {
 
     static func run(_ options: Arguments) async throws -> Int32 {
         let wav = try WAVFile(contentsOf: options.file)
+        if let notice = wav.truncationNotice(file: options.file) { printError(notice) }
         let samples = wav.monoSamples(at: Transcriber.sampleRate)
         var transcript = Transcript(language: options.lang, segments: [])
-        if AudioLevel.containsSpeechEnergy(samples) {
+        if AudioLevel.containsSpeechEnergy(samples) && !FileTranscription.isSteady(samples) {
             let transcriber = try Transcriber(modelPath: options.whisperModel ?? DefaultModels.whisper)
             var transcription = FileTranscription.options(language: options.lang, fast: options.fast, segmentTimes: options.json)
             let progress = wav.duration > 30 && isatty(STDERR_FILENO) == 1

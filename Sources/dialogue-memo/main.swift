@@ -20,5 +20,10 @@ if getenv("OMP_WAIT_POLICY") == nil {
 let decodesFilesWithTheBeam = ["transcribe", "eval"].contains(CommandLine.arguments.dropFirst().first)
 if !decodesFilesWithTheBeam { _ = cmalloc_fix_mmap_threshold(128 * 1024) }
 
+// The notes commands, the settings and the help run no engine, and start without ggml (its
+// first call sets up its CPU code: 14 ms or more).
+let runsNoEngine = ["list", "show", "search", "tasks", "delete", "edit", "play", "config", "completions", "manpage",
+                    "--version", "--help", "-h"].contains(CommandLine.arguments.dropFirst().first)
+if !runsNoEngine { EngineBackends.loadIfSeparate() }
 let status = await CommandLineInterface.run(Array(CommandLine.arguments.dropFirst()))
 exit(status)

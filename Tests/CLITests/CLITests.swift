@@ -99,6 +99,18 @@ struct CLITests {
         #expect(help.status == 0 && help.stdout.contains("Usage:"))
     }
 
+    /// The licences and terms of what runs inside travel with the program.
+    @Test func theVersionNamesTheLicencesOfTheEnginesAndModels() throws {
+        let result = try CLI.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("dialogue-memo 0.1.0 (MIT License)\n"))
+        for name in ["whisper.cpp, llama.cpp and ggml (MIT License)", "Whisper base by OpenAI (MIT License)",
+                     "Gemma 3 270M by Google (Gemma Terms of Use", "SmolLM2-135M-Instruct by Hugging Face (Apache License 2.0)",
+                     "Licences and terms in full: LICENSE and packaging/copyright"] {
+            #expect(result.stdout.contains(name), "\(name) missing from\n\(result.stdout)")
+        }
+    }
+
     static var jfk: String {
         let env = ProcessInfo.processInfo.environment
         let cache = env["DIALOGUE_MEMO_CACHE"] ?? (env["XDG_CACHE_HOME"].map { $0 + "/dialogue-memo" }

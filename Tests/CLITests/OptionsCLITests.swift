@@ -56,6 +56,8 @@ struct OptionsCLITests {
         (["talk", "--lang", "xx"], #"--lang takes one of en, de, es, fr, ja (not "xx")"#, "Usage: dialogue-memo [talk]"),
         (["talk", "--silence", "bogus"], #"--silence takes one of relaxed, default, aggressive (not "bogus")"#, "Usage: dialogue-memo [talk]"),
         (["talk", "--lang"], "--lang needs a value", "Usage: dialogue-memo [talk]"),
+        (["talk", "--lang", "--notes-dir", "/tmp"], "--lang needs a value (the next argument, --notes-dir, is an option)",
+         "Usage: dialogue-memo [talk]"),
         (["talk", "extra"], #"unexpected argument "extra""#, "Usage: dialogue-memo [talk]"),
         (["record", "--frobnicate"], "unknown option --frobnicate", "Usage: dialogue-memo record"),
         (["record", "--lang=xx"], #"--lang takes one of en, de, es, fr, ja (not "xx")"#, "Usage: dialogue-memo record"),

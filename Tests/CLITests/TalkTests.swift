@@ -120,6 +120,21 @@ struct TalkTests {
         #expect(memo.journals.isEmpty, "a saved exchange removes its journal")
     }
 
+    /// Without a sound server the exchange is typed, and the notice says why once, in one sentence
+    /// per thought (it read "…to type your answers.. You can type your answers instead.").
+    @Test func withoutVoiceTheTypedFallbackSaysWhyOnce() throws {
+        let memo = try RunningMemo(["talk", "--lang", "en", "--yes", "--no-model"],
+                                   extraEnvironment: ["PULSE_SERVER": "unix:/nonexistent/native"])
+        try memo.waitForPrompts(1); memo.type("A tool library for our street.")
+        try memo.waitForPrompts(2); memo.type("That's all.")
+        let result = memo.finish()
+        #expect(result.status == 0, "\(result.output)")
+        let notice = try #require(result.output.split(separator: "\n").first { $0.contains("Voice is not available") })
+        #expect(notice.hasPrefix("Voice is not available: no PulseAudio server reachable"), "\(notice)")
+        #expect(notice.hasSuffix("to type your answers. Switching to typed answers."), "\(notice)")
+        #expect(!notice.contains(".."), "\(notice)")
+    }
+
     @Test func ctrlCMidAnswerSendsTheWordsSoFarToTheEditor() throws {
         let memo = try RunningMemo(["talk", "--type", "--lang", "en", "--no-model"])
         try memo.waitForPrompts(1); memo.type("First answer about a garden app.")

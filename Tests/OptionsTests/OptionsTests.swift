@@ -105,11 +105,17 @@ struct OptionsTests {
         #expect(try Sample.parse(["a", "--model=a=b.gguf"]).model == "a=b.gguf")
     }
 
+    @Test func aValueThatLooksLikeAnOptionIsGivenWithAnEqualsSign() throws {
+        #expect(try Sample.parse(["a", "--model=--odd.gguf"]).model == "--odd.gguf")
+    }
+
     @Test(arguments: [
         (["a", "--nope"], "unknown option --nope"),
         (["a", "--nope=1"], "unknown option --nope"),
         (["a", "-x"], "unknown option -x"),
         (["a", "--lang"], "--lang needs a value"),
+        (["a", "--lang", "--json"], "--lang needs a value (the next argument, --json, is an option)"),
+        (["a", "--model", "--"], "--model needs a value (the next argument, --, is an option)"),
         (["a", "--json=yes"], "--json takes no value"),
         (["a", "--lang", "xx"], "--lang takes one of en, ja (not \"xx\")"),
         (["a", "--lang="], "--lang takes one of en, ja (not \"\")"),

@@ -42,6 +42,29 @@ import Testing
         #expect(FileTranscription.Emptiness.silent.message(file: "s.wav").hasPrefix("s.wav: the recording is silent"))
     }
 
+    /// Ten minutes of white noise were transcribed as "you": steady sound never reaches whisper
+    /// and says what it is. A voice rises and falls, even one that speaks in 2 % of a long file.
+    @Test func steadyNoiseIsNamedAndAVoiceIsNot() {
+        var seed: UInt64 = 2026
+        func noise() -> Float {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Float(Int64(bitPattern: seed) >> 11) / Float(1 << 52) * 0.3
+        }
+        let white = (0..<160_000).map { _ in noise() }
+        #expect(FileTranscription.isSteady(white))
+        #expect(FileTranscription.emptiness(of: white) == .steady)
+        #expect(FileTranscription.Emptiness.steady.message(file: "n.wav") ==
+                "n.wav: no speech found: the sound is steady (noise, a hum or a tone), without the rise and fall of a voice.")
+        let hum = (0..<48_000).map { 0.4 * sin(2 * .pi * 50 * Float($0) / 16_000) }
+        #expect(FileTranscription.isSteady(hum))
+        // Syllables: a tone four times a second, over a softer noise.
+        let syllables = (0..<48_000).map { i in ((i / 2_000) % 2 == 0 ? 0.5 * sin(2 * .pi * 220 * Float(i) / 16_000) : 0) + noise() * 0.1 }
+        #expect(!FileTranscription.isSteady(syllables))
+        let voiceInNoise = white.enumerated().map { i, sample in i < 4_800 ? sample + syllables[i] * 4 : sample }
+        #expect(!FileTranscription.isSteady(voiceInNoise))
+        #expect(!FileTranscription.isSteady(Array(white.prefix(8_000))), "under a second says nothing")
+    }
+
     @Test func theJSONLineHasTheTranscriptAndItsSegments() {
         let transcript = Transcript(language: "en", segments: [
             TranscriptSegment(start: 0, end: 1.5, text: " Ask not/what", noSpeechProbability: 0.1),

@@ -27,6 +27,35 @@ struct WAVFileTests {
         #expect(throws: WAVFile.ReadError.missing("/no/such.wav")) { _ = try WAVFile(contentsOf: "/no/such.wav") }
     }
 
+    @Test func aFolderIsNotReadAsAFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dir-\(UUID().uuidString).wav").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(throws: WAVFile.ReadError.directory(folder)) { _ = try WAVFile(contentsOf: folder) }
+        #expect(WAVFile.ReadError.directory("d.wav").description == "d.wav: is a folder, not a WAV file. Name a recording inside it.")
+    }
+
+    /// A copy that stopped early is read as far as it goes, and says how much is missing.
+    @Test func aFileCutShortSaysHowMuchOfItIsThere() throws {
+        let whole = WAVFile.encode(mono: [Float](repeating: 0.1, count: 32_000), sampleRate: 16_000)
+        let cut = try WAVFile(data: whole.prefix(44 + 8_000), path: "c.wav")
+        #expect(cut.duration == 0.25 && cut.announcedDuration == 2)
+        #expect(cut.truncationNotice(file: "c.wav") ==
+                "c.wav: the file is cut short: its header announces 2.0 s of audio, it holds 0.2 s; only that part is transcribed.")
+        #expect(try WAVFile(data: whole).announcedDuration == nil)
+        #expect(throws: WAVFile.ReadError.cutShort("h.wav", announced: 2)) { _ = try WAVFile(data: whole.prefix(44), path: "h.wav") }
+        #expect(WAVFile.ReadError.cutShort("h.wav", announced: 2).description ==
+                "h.wav: the file is cut short: its header announces 2.0 s of audio, and none of it is there.")
+    }
+
+    /// A recording still being written carries no data size (0 or 0xFFFFFFFF): not cut short.
+    @Test func aStreamsHeaderWithoutASizeIsNotCutShort() throws {
+        var stream = WAVFile.encode(mono: [Float](repeating: 0.1, count: 1_600), sampleRate: 16_000)
+        stream.replaceSubrange(40..<44, with: [0xFF, 0xFF, 0xFF, 0xFF])
+        let wav = try WAVFile(data: stream)
+        #expect(wav.announcedDuration == nil && wav.duration == 0.1)
+    }
+
     @Test func resamplingKeepsAToneAndItsLength() {
         // A 440 Hz tone at 48 kHz → 16 kHz keeps its frequency (zero crossings) and duration.
         let tone = (0..<48_000).map { Float(sin(2 * Double.pi * 440 * Double($0) / 48_000)) }

@@ -235,14 +235,55 @@ import Testing
         let atEnd = TypedAnswers(pack: pack, display: RecordingDisplay(), input: pipedInput(""))
         #expect(try await atEnd.answer(to: .opening) == .ended(partial: nil))
     }
+
+    /// A terminal passes on 4095 bytes of a line and drops the rest: a pasted answer of
+    /// 5000 characters arrives cut, and the program says so instead of claiming every word.
+    @Test func aLineTheTerminalCutIsSaidToBeCut() async throws {
+        // Swift's Glibc module leaves out the pseudo-terminal calls: they are looked up by name.
+        func libc<F>(_ name: String, _ type: F.Type) -> F { unsafeBitCast(dlsym(nil, name), to: type) }
+        typealias OnDescriptor = @convention(c) (Int32) -> Int32
+        let master = libc("posix_openpt", OnDescriptor.self)(O_RDWR | O_NOCTTY)
+        try #require(master >= 0 && libc("grantpt", OnDescriptor.self)(master) == 0 && libc("unlockpt", OnDescriptor.self)(master) == 0)
+        let name = libc("ptsname", (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)(master)
+        let terminal = open(String(cString: try #require(name)), O_RDWR | O_NOCTTY)
+        try #require(terminal >= 0)
+        defer { close(terminal); close(master) }
+        var settings = termios()
+        tcgetattr(terminal, &settings)
+        settings.c_lflag &= ~tcflag_t(ECHO)   // nothing reads the echo
+        tcsetattr(terminal, TCSANOW, &settings)
+        let pasted = Array((String(repeating: "a", count: 5_000) + "\nShort.\n").utf8)
+        Thread.detachNewThread { _ = pasted.withUnsafeBytes { write(master, $0.baseAddress, $0.count) } }
+
+        let pack = try LanguagePackLoader().load("en")
+        let display = RecordingDisplay()
+        let answers = TypedAnswers(pack: pack, display: display, input: LineInput(descriptor: terminal))
+        #expect(try await answers.answer(to: .opening) == .answer(String(repeating: "a", count: LineInput.terminalLineLimit)))
+        #expect(display.lines.contains { $0.hasPrefix("notice: The terminal cut this answer at 4095 bytes: what came after never reached the program and is not kept.") },
+                "\(display.lines)")
+        let shown = display.lines.count
+        #expect(try await answers.answer(to: .opening) == .answer("Short."))
+        #expect(!display.lines.dropFirst(shown).contains { $0.hasPrefix("notice:") }, "a short line is not cut")
+    }
 }
 
 @Suite struct SystemCheckTests {
+    @Test func sizesAreRoundedToTheNearestMegabyte() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let path = scratch.path + "/model.bin"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        truncate(path, 81_768_585)   // whisper base q8_0; sparse, so nothing is written
+        #expect(SystemCheck.fileSizeMB(path) == 82)
+        truncate(path, 98_362_432)
+        #expect(SystemCheck.fileSizeMB(path) == 98)
+    }
+
     @Test func aMissingSpeechModelSaysWhatToRun() async {
         let check = await SystemCheck.whisperCheck("/nonexistent/ggml-base.bin")
         #expect(!check.ok)
         #expect(check.requiredForVoice)
-        #expect(check.detail.contains("/nonexistent/ggml-base.bin") && check.detail.contains("make deps"))
+        #expect(check.detail.contains("/nonexistent/ggml-base.bin") && check.detail.contains("make deps") && check.detail.contains("Install the package again"))
     }
 
     @Test func aFileThatIsNotAModelIsNotALanguageModel() async throws {

@@ -6,7 +6,7 @@ public enum UIKey: String, CaseIterable, Sendable {
     case hintFinish, listening, hearingYou, thinking, noAnswer, wentOn, notCaught, youSaid, typePrompt
     case typingModeReason, modelUnavailable, unsupportedLocale, noteReady, savePrompt
     case confirmDiscard, saved, discarded, recoverPrompt, microphoneSilent, audioFailed
-    case saveFailed, interrupted, questionCount, transcriptFull, layoutFallback
+    case saveFailed, interrupted, questionCount, transcriptFull, answerCut, unusedLines, layoutFallback
     case recordingHint, transcribingRecording, nothingRecorded, audioKept
     case tagProduct, tagMeeting, tagReflection, tagGeneral, nextStepsHeading
     case reviewKeys, keptForRecover, refusedReview, refusedDiscarded, saveFailedChoice, saveElsewherePrompt
