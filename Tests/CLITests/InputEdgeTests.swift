@@ -71,7 +71,7 @@ final class InputEdgeTests {
         let memo = try RunningMemo(["talk", "--type", "--lang", "en", "--yes", "--no-model"])
         memo.type("A tool library for our street.\n")
         let result = memo.finish()
-        #expect(result.output.contains("Type your answer (an empty line stops the exchange, as a key would):"), "\(result.output)")
+        #expect(result.output.contains("Type your answer (an empty line when you have said everything):"), "\(result.output)")
     }
 
     /// 16-bit mono 16 kHz WAV bytes.
