@@ -2,8 +2,8 @@
 # The package on a clean Debian 12, as a person would meet it: a minimal bookworm chroot
 # (debootstrap --variant=minbase, no build tools), `apt install ./the.deb`, then, as a new
 # unprivileged user with an empty home, `doctor` (on a private headless audio server),
-# `transcribe` of the sample and `talk --type --yes`; then `apt purge` must leave no file of
-# the package behind. Needs root, debootstrap and network access to Debian's archive.
+# `transcribe` of the sample and `talk --type --yes`; then `apt remove`, and a purge, must leave
+# no file of the package behind. Needs root, debootstrap and network access to Debian's archive.
 #
 # Usage: sudo scripts/check-deb.sh .build/dialogue-memo_VERSION_ARCH.deb [CHROOT]
 #   CHROOT defaults to /srv/dialogue-memo-bookworm; an existing one is reused as it is.
@@ -56,19 +56,27 @@ note_count=$(as_user 'ls ~/.local/share/dialogue-memo/notes/ | wc -l')
 [ "$note_count" = 1 ] || { echo "✗ talk --type saved $note_count notes"; exit 1; }
 [ "$status" = 0 ] || { echo "✗ doctor"; exit 1; }
 
-echo "==> apt purge dialogue-memo"
-in_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -q dialogue-memo >/dev/null
-in_root env DEBIAN_FRONTEND=noninteractive apt-get autoremove --purge -y -q >/dev/null
 in_root userdel -r "$user" 2>/dev/null || true
 rm -rf "$root/opt/check"
-in_root find / -xdev \( -path /proc -o -path /dev -o -path /tmp -o -path /var/cache/apt -o -path /var/lib/apt/lists \) -prune -o -print | sort >"$after"
 # Every file and folder of the package's own (not /usr/bin and the like) must be gone.
-left=$( { comm -13 "$before" "$after" | grep -i 'dialogue-memo' || true
-          dpkg-deb -c "$deb" | awk '{ print substr($6, 2) }' | while read -r path; do
-              path=${path%/}
-              # A folder that other packages fill too (zsh's completions: pulseaudio's) stays.
-              [ -d "$root$path" ] && [ -n "$(ls -A "$root$path")" ] && continue
-              [ -n "$path" ] && [ -e "$root$path" ] && ! grep -qxF "$path" "$before" && echo "$path"
-          done || true; } | sort -u)
-if [ -n "$left" ]; then echo "✗ left behind:"; echo "$left"; exit 1; fi
-echo "✓ doctor, transcribe and talk --type worked for a new user; apt purge left no file of the package"
+leftovers() {
+    in_root find / -xdev \( -path /proc -o -path /dev -o -path /tmp -o -path /var/cache/apt -o -path /var/lib/apt/lists \) -prune -o -print | sort >"$after"
+    { comm -13 "$before" "$after" | grep -i 'dialogue-memo' | grep -v '^/var/lib/dpkg/info/' || true
+      dpkg-deb -c "$deb" | awk '{ print substr($6, 2) }' | while read -r path; do
+          path=${path%/}
+          # A folder that other packages fill too (zsh's completions: pulseaudio's) stays.
+          [ -d "$root$path" ] && [ -n "$(ls -A "$root$path")" ] && continue
+          [ -n "$path" ] && [ -e "$root$path" ] && ! grep -qxF "$path" "$before" && echo "$path"
+      done || true; } | sort -u
+}
+echo "==> apt remove dialogue-memo"
+in_root env DEBIAN_FRONTEND=noninteractive apt-get remove -y -q dialogue-memo >/dev/null
+left=$(leftovers)
+if [ -n "$left" ]; then echo "✗ apt remove left behind:"; echo "$left"; exit 1; fi
+# A removed package without configuration files is gone for apt; dpkg purges what may remain.
+echo "==> dpkg --purge dialogue-memo"
+in_root dpkg --purge dialogue-memo >/dev/null 2>&1
+in_root env DEBIAN_FRONTEND=noninteractive apt-get autoremove --purge -y -q >/dev/null
+left=$(leftovers; comm -13 "$before" "$after" | grep '^/var/lib/dpkg/info/dialogue-memo' || true)
+if [ -n "$left" ]; then echo "✗ apt purge left behind:"; echo "$left"; exit 1; fi
+echo "✓ doctor, transcribe and talk --type worked for a new user; apt remove and the purge left no file of the package"
