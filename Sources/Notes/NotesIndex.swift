@@ -18,16 +18,10 @@ final class NotesIndex {
     private let database: SQLiteDatabase
     private let folder: NotesFolder
 
-    /// Opens the index at `path`, rebuilding it when it is damaged or of another version, or
-    /// keeps one in memory when `path` cannot be written (then every command reads every file).
-    init(folder: NotesFolder, path: String) {
+    /// Opens (or creates) the index at `path`; ":memory:" for one that lives only as long as this.
+    init(folder: NotesFolder, path: String) throws {
         self.folder = folder
-        if let database = try? Self.open(path) {
-            self.database = database
-        } else {
-            Self.discard(path)
-            self.database = (try? Self.open(path)) ?? (try! Self.open(":memory:"))
-        }
+        database = try Self.open(path)
     }
 
     /// Removes the index at `path` with its write-ahead log.
@@ -44,7 +38,7 @@ final class NotesIndex {
         try database.execute("PRAGMA secure_delete = ON")
         let found = try database.integer("PRAGMA user_version")
         if found != Int64(version) {
-            guard found == 0 else { throw SQLiteError(code: 0, message: "index version \(found)") }
+            guard found == 0 else { throw SQLiteError(code: SQLiteError.otherVersion, message: "index version \(found)") }
             try database.execute("""
                 PRAGMA journal_mode = WAL;
                 CREATE TABLE notes(id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL, size INTEGER, modified INTEGER,
@@ -123,7 +117,7 @@ final class NotesIndex {
         try database.execute("INSERT INTO folded(folded) VALUES ('optimize'); PRAGMA wal_checkpoint(TRUNCATE);")
     }
 
-    /// Every indexed note (its front matter and title, not its body), newest first.
+    /// Every indexed note (its front matter and title, not its body), by its row.
     func notes() throws -> [Int64: NoteFile] {
         var notes: [Int64: NoteFile] = [:]
         let rows = try database.prepare("""

@@ -130,19 +130,22 @@ public struct NotesStore: Sendable {
         try? FileManager.default.createDirectory(atPath: indexDirectory, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         let path = NotesIndex.path(for: folder.path, in: indexDirectory)
-        func attempt() throws -> (NotesIndex, [Int64: NoteFile], skipped: [String]) {
-            let index = NotesIndex(folder: folder, path: path)
+        func attempt(_ path: String) throws -> (NotesIndex, [Int64: NoteFile], skipped: [String]) {
+            let index = try NotesIndex(folder: folder, path: path)
             let skipped = try index.refresh(progress: progress)
             return (index, try index.notes(), skipped)
         }
         do {
-            return try attempt()
-        } catch {
+            return try attempt(path)
+        } catch let error as SQLiteError where error.isDamage {
             // A damaged index is only a cache: built again from the notes.
             NotesIndex.discard(path)
-            do { return try attempt() } catch {
-                throw NotesError.unreadable(path: directory, reason: "its index in \(indexDirectory) could not be built (\(error))")
-            }
+            if let rebuilt = try? attempt(path) { return rebuilt }
+        } catch {}
+        // Another command is building the index, or the cache cannot be written: this command
+        // reads the folder itself, into an index that lives as long as it does.
+        do { return try attempt(":memory:") } catch {
+            throw NotesError.unreadable(path: directory, reason: "its notes could not be indexed (\(error))")
         }
     }
 

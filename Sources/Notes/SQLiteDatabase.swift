@@ -5,6 +5,13 @@ struct SQLiteError: Error, CustomStringConvertible {
     let code: Int32
     let message: String
     var description: String { message }
+
+    /// Our own code: a database written by another version of the program.
+    static let otherVersion: Int32 = -1
+
+    /// A file that is not a database of ours, or a damaged one: to be deleted and built again.
+    /// (Busy, full or read-only are not: another command may be writing it.)
+    var isDamage: Bool { code == Self.otherVersion || code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB }
 }
 
 /// One SQLite connection; the only owner of its `sqlite3` pointer.

@@ -156,6 +156,24 @@ struct NotesIndexTests {
         #expect(try store.list().map(\.id) == ["a"], "the same folder by its real path uses the same index")
     }
 
+    /// Another command holding the index (building it for the first time, say) neither stops
+    /// this one nor makes it throw the other's index away: it reads the folder itself.
+    @Test func anIndexBusyElsewhereIsLeftAloneAndTheNotesStillList() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder); try? FileManager.default.removeItem(atPath: indexes) }
+        try "---\nid: \"a\"\n---\n# Café\n".write(toFile: folder + "/a.md", atomically: true, encoding: .utf8)
+        #expect(try store.list().map(\.id) == ["a"])
+        try "---\nid: \"b\"\n---\n# Tea\n".write(toFile: folder + "/b.md", atomically: true, encoding: .utf8)
+        let path = try #require(try FileManager.default.contentsOfDirectory(atPath: indexes).first { $0.hasSuffix(".sqlite") })
+        let other = try SQLiteDatabase(path: indexes + "/" + path)
+        try other.execute("BEGIN IMMEDIATE")
+        #expect(try Set(store.list().map(\.id)) == ["a", "b"])
+        #expect(try store.search("cafe").notes.map(\.id) == ["a"])
+        try other.execute("COMMIT")
+        #expect(FileManager.default.fileExists(atPath: indexes + "/" + path), "the other command's index was deleted")
+        #expect(try Set(store.list().map(\.id)) == ["a", "b"])
+    }
+
     @Test func progressIsReportedWhileManyNotesAreIndexed() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder); try? FileManager.default.removeItem(atPath: indexes) }
