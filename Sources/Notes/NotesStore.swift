@@ -103,23 +103,24 @@ public struct NotesStore: Sendable {
 
     /// Notes whose title or body contains `query`, ignoring case, accents and character width
     /// (so "cafe" finds "Café", and full-width "ＡＩ" finds "AI"); works for any script.
-    public func search(_ query: String) throws -> Catalog {
+    public func search(_ query: String, progress: (Int, Int) -> Void = { _, _ in }) throws -> Catalog {
         let needle = Self.folded(query)
-        let (index, notes, skipped) = try indexed()
+        let (index, notes, skipped) = try indexed(progress: progress)
         guard !needle.isEmpty else { return Catalog(notes: [], skipped: skipped) }
         let found = try index.matches(needle)
         return Catalog(notes: Self.newestFirst(notes.filter { found.contains($0.key) }).map { notes[$0]! }, skipped: skipped)
     }
 
-    /// The task items of every note, newest note first (with `all`, done ones too).
-    public func tasks(all: Bool) throws -> [NoteTask] {
-        let (index, notes, _) = try indexed()
+    /// The task items of every note, newest note first (with `all`, done ones too), and the
+    /// files left out (see `catalog`).
+    public func tasks(all: Bool, progress: (Int, Int) -> Void = { _, _ in }) throws -> (tasks: [NoteTask], skipped: [String]) {
+        let (index, notes, skipped) = try indexed(progress: progress)
         var byNote: [Int64: [NoteTask]] = [:]
         for item in try index.tasks() where all || !item.done {
             guard let note = notes[item.note] else { continue }
             byNote[item.note, default: []].append(NoteTask(note: note, text: item.text, done: item.done, due: item.due))
         }
-        return Self.newestFirst(notes).flatMap { byNote[$0] ?? [] }
+        return (Self.newestFirst(notes).flatMap { byNote[$0] ?? [] }, skipped)
     }
 
     private var folder: NotesFolder { NotesFolder(directory: directory) }

@@ -102,13 +102,12 @@ enum NotesCommands {
         },
         Subcommand(Search.self, "notes whose title or body contains QUERY") { options in
             let store = options.folder.store()
-            _ = try store.catalog(progress: indexingProgress)
-            return printNotes(try store.search(options.query), json: options.json, empty: "No note matches “\(Screen.clean(options.query))”.")
+            return printNotes(try store.search(options.query, progress: indexingProgress), json: options.json, empty: "No note matches “\(Screen.clean(options.query))”.")
         },
         Subcommand(Tasks.self, "open next steps across all notes (--all: done ones too)") { options in
             let store = options.folder.store()
-            for message in try store.catalog(progress: indexingProgress).skipped { printError(message) }
-            let tasks = try store.tasks(all: options.all)
+            let (tasks, skipped) = try store.tasks(all: options.all, progress: indexingProgress)
+            for message in skipped { printError(message) }
             if !options.json && tasks.isEmpty { print(options.all ? "No next steps yet." : "No open next steps.") }
             for line in options.json ? TaskListing.jsonLines(tasks) : TaskListing.lines(tasks) { print(line) }
             return 0
