@@ -80,12 +80,6 @@ struct NotesFolder {
         return .success((String(decoding: bytes, as: UTF8.self), Self.stamp(info)))
     }
 
-    /// Whether `name` is a file this folder reads: a regular file, not a link.
-    func isRegularFile(_ name: String) -> Bool {
-        var info = stat()
-        return lstat(path + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-    }
-
     static func stamp(_ info: stat) -> Stamp {
         Stamp(size: Int64(info.st_size),
               modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
