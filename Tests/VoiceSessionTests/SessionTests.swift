@@ -227,11 +227,12 @@ import Testing
 }
 
 @Suite struct TypedAnswersTests {
+    /// An empty line is the typed silence (a normal ending); the end of the input is a stop.
     @Test func aLineIsAnAnswerAndAnEmptyLineOrTheEndFinishes() async throws {
         let pack = try LanguagePackLoader().load("en")
         let answers = TypedAnswers(pack: pack, display: RecordingDisplay(), input: pipedInput("  An idea.  \n\nNot read.\n"))
         #expect(try await answers.answer(to: .opening) == .answer("An idea."))
-        #expect(try await answers.answer(to: .opening) == .ended(partial: nil))
+        #expect(try await answers.answer(to: .opening) == .noAnswer)
         let atEnd = TypedAnswers(pack: pack, display: RecordingDisplay(), input: pipedInput(""))
         #expect(try await atEnd.answer(to: .opening) == .ended(partial: nil))
     }
