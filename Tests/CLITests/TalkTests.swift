@@ -364,7 +364,7 @@ struct NotesCommandTests {
     /// model, as after "that's all", not given one sentence per bullet as after Ctrl-C.
     @Test func anEmptyLineEndsLikeFallingSilent() throws {
         let memo = try RunningMemo(["talk", "--type", "--lang", "en", "--yes"])
-        try memo.waitForPrompts(1); memo.type("A shared tool shed for our street. Most people use a drill twice a year.")
+        try memo.waitForPrompts(1); memo.type("I want to build a shared tool shed for our street. Most people use a drill twice a year.")
         try memo.waitForPrompts(2); memo.type("I'll ask Tom on Friday if his garage has room.")
         try memo.waitForPrompts(3); memo.type("")
         #expect(memo.finish().status == 0)
@@ -373,6 +373,7 @@ struct NotesCommandTests {
         #expect(note.contains("ended: \"noAnswer\""), "\(note)")
         #expect(note.contains("layout: \"model\"") && note.contains("next_steps: \"model\""), "\(note)")
         #expect(note.contains("I'll ask Tom on Friday if his garage has room."))
+        #expect(!note.contains("- [ ] I want to build"), "the idea's own statement is not a next step:\n\(note)")
     }
 
     /// The whole path with the real model: a typed exchange ends in a note with its next steps,

@@ -15,6 +15,25 @@ import Testing
         #expect(german.refusalScope(of: "Das soll bitte nirgends landen, nichts davon.") == .everything)
     }
 
+    /// The opening's first sentence that states the idea is the note's subject, not a step; a
+    /// plan, a later answer or another sentence is not held back.
+    @Test(arguments: [
+        ("en", ["I want to build a small app for sharing tools with my neighbors.", "First I would test it with 10 neighbors."], 1 as Int?),
+        ("en", ["First I would test it with 10 neighbors on my street.", "I want to build an app."], nil),
+        ("de", ["Ich möchte eine App bauen, mit der Nachbarn Werkzeug teilen."], 1),
+        ("es", ["Mi idea es una aplicación para compartir herramientas."], 1),
+        ("fr", ["Je veux créer une application pour partager des outils entre voisins."], 1),
+        ("ja", ["近所の人と道具を共有するアプリを作りたいです。"], 1),
+        ("ja", ["金曜日にトムさんに聞きます。"], nil),
+    ])
+    func theIdeasOwnStatementIsFound(language: String, opening: [String], expected: Int?) throws {
+        let rules = try Fixtures.rules(language)
+        var sources = opening.enumerated().map { Source(id: $0.offset + 1, text: $0.element, answerIndex: 0) }
+        #expect(rules.ideaStatement(in: sources) == expected, "\(opening)")
+        sources = sources.map { Source(id: $0.id + 1, text: $0.text, answerIndex: 1) }
+        #expect(rules.ideaStatement(in: [Source(id: 1, text: "Hm.", answerIndex: 0)] + sources) == nil, "only the opening's first sentence")
+    }
+
     @Test func questionChoiceKeepsTheContractOrder() {
         #expect(QuestionChoice.allCases.map(\.rawValue) == [
             "audience", "ideaDetails", "useCase", "problem", "reason", "example", "obstacle", "preparation",

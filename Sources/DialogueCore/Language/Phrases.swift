@@ -17,6 +17,9 @@ public struct Phrases: Sendable, Hashable {
         /// Words that make a refusal cover the whole exchange ("none of this", "nichts davon"),
         /// not only the answer that says it. Anywhere in the refusing answer.
         case refusalCoversAll
+        /// Words that state the idea itself in the opening answer's first sentence ("I want to
+        /// build", "mi idea es"): that sentence is the note's subject, never one of its next steps.
+        case ideaStatements
         /// Words that may stand before an ending in its clause ("okay", "I think"), and that
         /// alone never make a title ("Okay, so.").
         case fillers

@@ -6,6 +6,7 @@ struct PhraseBook: Sendable {
     let interruptions: ClauseMatcher
     let refusals: ClauseMatcher
     let refusalCoversAll: PhraseList
+    let ideaStatements: PhraseList
     let negatives: ClauseMatcher
     /// Fillers and tails together: a sentence made only of these ("Thank you.") adds nothing.
     let smallTalk: PhraseList
@@ -74,6 +75,7 @@ struct PhraseBook: Sendable {
                                  fillers: PhraseList(phrases[.fillers] + phrases[.refusalCoversAll]),
                                  tails: PhraseList(phrases[.endingTails] + phrases[.refusalCoversAll]), particles: particles)
         refusalCoversAll = PhraseList(phrases[.refusalCoversAll])
+        ideaStatements = PhraseList(phrases[.ideaStatements])
         negatives = clauses(phrases[.negatives] + phrases[.endings])
         smallTalk = PhraseList(phrases[.fillers] + phrases[.endingTails])
         self.fillers = fillers
