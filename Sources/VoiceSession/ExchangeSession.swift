@@ -90,7 +90,7 @@ public struct ExchangeSession: Sendable {
         // Like the layout, decided only for an exchange that ended normally.
         if outcome.endReason.isNormal {
             (fields.highlights, fields.highlightsSource) = await loading.value.highlights(outcome.sources, pack.code)
-            if let idea = context.rules.ideaStatement(in: outcome.sources) { fields.highlights.nextSteps.removeAll { $0 == idea } }
+            fields.highlights = context.rules.highlights(fields.highlights, of: outcome.sources)
         }
         let note = memo.note(outcome.conversation, sources: outcome.sources, layout: outcome.layout,
                              layoutSource: outcome.layoutSource, exchange: fields, pack: pack, rules: context.rules)

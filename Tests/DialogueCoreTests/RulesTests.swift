@@ -34,6 +34,18 @@ import Testing
         #expect(rules.ideaStatement(in: [Source(id: 1, text: "Hm.", answerIndex: 0)] + sources) == nil, "only the opening's first sentence")
     }
 
+    /// "Let's wrap up. I'll ask Tom on Friday…" once gave the task "- [ ] Let's wrap up.": a sentence
+    /// that only steers is never a step nor the key, wherever it stands; the body keeps every word.
+    @Test func aSentenceThatOnlySteersIsNeverAStepNorTheKey() throws {
+        let sources = [Source(id: 1, text: "I want to build a tool shed for our street.", answerIndex: 0),
+                       Source(id: 2, text: "Let's wrap up.", answerIndex: 1),
+                       Source(id: 3, text: "I'll ask Tom on Friday if his garage has room.", answerIndex: 1),
+                       Source(id: 4, text: "That's all.", answerIndex: 1)]
+        let chosen = Highlights(nextSteps: [1, 2, 3, 4], key: 2)
+        #expect(english.highlights(chosen, of: sources) == Highlights(nextSteps: [3], key: 1))
+        #expect(english.highlights(Highlights(nextSteps: [3], key: 3), of: sources) == Highlights(nextSteps: [3], key: 3))
+    }
+
     @Test func questionChoiceKeepsTheContractOrder() {
         #expect(QuestionChoice.allCases.map(\.rawValue) == [
             "audience", "ideaDetails", "useCase", "problem", "reason", "example", "obstacle", "preparation",

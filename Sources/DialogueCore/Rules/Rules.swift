@@ -78,6 +78,19 @@ public struct Rules: Sendable {
         return first.id
     }
 
+    /// The highlights without the sentences that cannot be a step: the idea's own statement, and
+    /// any sentence that only steers the exchange ("Let's wrap up.", "That's all.") wherever it
+    /// stands. Such a sentence is not the key either: the key moves to the first that is content.
+    /// Nothing leaves the body here: a misread must never cost a word of the note.
+    public func highlights(_ highlights: Highlights, of sources: [Source]) -> Highlights {
+        let control = Set(sources.filter { book.isControlOnly($0.text) }.map(\.id))
+        let held = control.union([ideaStatement(in: sources)].compactMap { $0 })
+        var kept = highlights
+        kept.nextSteps.removeAll(where: held.contains)
+        if control.contains(kept.key), let content = sources.first(where: { !control.contains($0.id) }) { kept.key = content.id }
+        return kept
+    }
+
     /// "I don't know yet": valid content, not asked again.
     public func isHesitant(_ answer: String) -> Bool { book.isHesitant(answer) }
 
