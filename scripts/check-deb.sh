@@ -16,7 +16,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 if [ ! -x "$root/usr/bin/apt-get" ]; then
     echo "==> debootstrap bookworm into $root"
-    debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian >/dev/null
+    debootstrap --variant=minbase bookworm "$root" >/dev/null
 fi
 mounted=()
 cleanup() { local m; for ((i=${#mounted[@]}-1; i>=0; i--)); do umount -l "${mounted[$i]}" || true; done; }
