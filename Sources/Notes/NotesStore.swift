@@ -150,12 +150,8 @@ public struct NotesStore: Sendable {
         }
     }
 
-    /// Sorted by their keys, not moved about whole: a note is a large value to copy.
-    static func newestFirst(_ notes: [NoteFile]) -> [NoteFile] {
-        newestFirst(Dictionary(uniqueKeysWithValues: notes.enumerated().map { (Int64($0), $1) })).map { notes[Int($0)] }
-    }
-
-    /// The keys of `notes`, newest note first (then by path, last first).
+    /// The keys of `notes`, newest note first (then by path, last first): sorted by their keys,
+    /// not moved about whole, since a note is a large value to copy.
     static func newestFirst(_ notes: [Int64: NoteFile]) -> [Int64] {
         notes.map { (created: $1.created ?? .distantPast, path: $1.path, key: $0) }
             .sorted { ($0.created, $0.path) > ($1.created, $1.path) }.map(\.key)

@@ -47,11 +47,6 @@ public enum TaskListing {
         return (mark != " ", text)
     }
 
-    /// Open items of every note (with `all`, done ones too), newest note first.
-    public static func tasks(in notes: [NoteFile], all: Bool) -> [NoteTask] {
-        notes.flatMap { tasks(in: $0) }.filter { all || !$0.done }
-    }
-
     /// `4f2a9c  2026-12-02  [ ] Send them the spec sheet today.  (due 2026-12-02)`
     public static func lines(_ tasks: [NoteTask], timeZone: TimeZone = .current) -> [String] {
         let width = NoteListing.shortestUniquePrefix(Array(Set(tasks.map(\.note.id))))

@@ -42,13 +42,14 @@ struct NotesIndexTests {
     /// What every command would say by reading every regular file, as the store did before the index.
     func byReading() throws -> (notes: [NoteFile], tasks: [NoteTask]) {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
-        let notes = NotesStore.newestFirst(names.compactMap { name in
+        // Newest first, then by path, as the store sorted before it had an index.
+        let notes = names.compactMap { name -> NoteFile? in
             let path = folder + "/" + name
             guard (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil,
                   let data = FileManager.default.contents(atPath: path) else { return nil }
             return NoteFile(path: path, text: String(decoding: data, as: UTF8.self))
-        })
-        return (notes, TaskListing.tasks(in: notes, all: true))
+        }.sorted { ($0.created ?? .distantPast, $0.path) > ($1.created ?? .distantPast, $1.path) }
+        return (notes, notes.flatMap { TaskListing.tasks(in: $0) })
     }
 
     func fields(_ notes: [NoteFile]) -> [String] {

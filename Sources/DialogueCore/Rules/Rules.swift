@@ -72,7 +72,7 @@ public struct Rules: Sendable {
     /// The opening answer's first sentence when it states the idea ("I want to build a small
     /// app…", "Mi idea es…"): its id, to keep it out of the next steps (it is what the note is
     /// about; a plan such as "First I would test it…" is a step); nil otherwise.
-    public func ideaStatement(in sources: [Source]) -> Int? {
+    func ideaStatement(in sources: [Source]) -> Int? {
         guard let first = sources.first, first.answerIndex == 0,
               book.ideaStatements.occurs(in: MatchableText(first.text)) else { return nil }
         return first.id
