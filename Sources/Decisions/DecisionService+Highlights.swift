@@ -18,7 +18,7 @@ extension DecisionService {
     /// Its highlights fit the note by construction (next steps among the sentences' IDs,
     /// ascending; the key one of them), so there is nothing to validate or retry: a failed call
     /// goes to the fallback (no next steps, the first sentence as key).
-    public func highlights(_ sources: [Source], language: String) async throws -> HighlightsOutcome {
+    public func highlights(_ sources: [Source], language: Language) async throws -> HighlightsOutcome {
         let start = ContinuousClock.now
         func outcome(_ highlights: Highlights, _ source: HighlightsSource, attempts: Int, failures: [String] = [],
                      odds: [Double] = []) -> HighlightsOutcome {
@@ -41,7 +41,7 @@ extension DecisionService {
     /// weighed with the cue rules, and the key as the best-scored ID after the key cue (not
     /// calibrated against a content-free note, unlike the next question's labels).
     func chooseHighlights(_ sources: [Source], model: LanguageModel,
-                          language: String) async throws -> (Highlights, odds: [Double]) {
+                          language: Language) async throws -> (Highlights, odds: [Double]) {
         let deadline = Deadline(settings.highlightsBudget)
         let text = NextStepsPrompt.make(sources: sources).render(for: model, format: format)
         let odds = try await model.answerOdds(prompt: text, questions: sources.map(NextStepsPrompt.question),

@@ -39,7 +39,7 @@ public struct ChoiceSummary: Encodable {
     let fallbackText: String
     let asked: Int
 
-    public init(_ results: [ChoiceCaseResult], cases: [ChoiceScenario], rules: [String: Rules], model: String?) {
+    public init(_ results: [ChoiceCaseResult], cases: [ChoiceScenario], rules: [Language: Rules], model: String?) {
         let fallback = FallbackEvaluation.evaluate(cases, rules: rules)
         let times = results.filter { $0.attempts > 0 }.map(\.milliseconds)
         self.model = model ?? "none"
@@ -135,7 +135,7 @@ public struct ScoredPrompt: Encodable {
     let finishOnly: Bool
     let format: String
     let id: String
-    let language: String
+    let language: Language
     let options: [Option]
     let prompt: String
 

@@ -10,7 +10,7 @@ public struct NoteFile: Sendable, Hashable {
     public var title: String
     public var text: String
     /// The interface language it was made in (`language:`), nil when not said.
-    public var language: String?
+    public var language: Language?
     /// The sentence that best states the idea (`key_sentence:`), nil when not said.
     public var keySentence: String?
     /// The time zone of `created` as written ("…+01:00", "…Z"), nil when not said.
@@ -22,7 +22,7 @@ public struct NoteFile: Sendable, Hashable {
     }
 
     /// A note as the index holds it: its fields without its text.
-    init(path: String, id: String, created: Date?, title: String, language: String?, keySentence: String?, timeZone: TimeZone?) {
+    init(path: String, id: String, created: Date?, title: String, language: Language?, keySentence: String?, timeZone: TimeZone?) {
         self.path = path
         self.id = id
         self.created = created
@@ -46,7 +46,7 @@ public struct NoteFile: Sendable, Hashable {
         self.id = nonEmpty("id") ?? stem
         self.created = front.created
         self.title = title.map { Self.unescapeMarkdown(String($0.dropFirst(2))) } ?? stem
-        self.language = nonEmpty("language")
+        self.language = nonEmpty("language").map(Language.init)
         self.keySentence = nonEmpty("key_sentence")
         self.timeZone = front.timeZone
     }

@@ -127,7 +127,7 @@ final class NotesIndex {
             let zone = rows.real(5).map { TimeZone(secondsFromGMT: Int($0)) } ?? nil
             notes[rows.integer(0)] = NoteFile(path: folder.path + "/" + (rows.text(1) ?? ""), id: rows.text(2) ?? "",
                                               created: rows.real(4).map(Date.init(timeIntervalSinceReferenceDate:)),
-                                              title: rows.text(3) ?? "", language: rows.text(6), keySentence: rows.text(7),
+                                              title: rows.text(3) ?? "", language: rows.text(6).map(Language.init), keySentence: rows.text(7),
                                               timeZone: zone)
         }
         return notes
@@ -224,7 +224,7 @@ final class NotesIndex {
             note.bind(stamp + [.null, .text(parsed.id), .text(parsed.title),
                                parsed.created.map { .real($0.timeIntervalSinceReferenceDate) } ?? .null,
                                parsed.timeZone.map { .real(Double($0.secondsFromGMT())) } ?? .null,
-                               .optional(parsed.language), .optional(parsed.keySentence)])
+                               .optional(parsed.language?.code), .optional(parsed.keySentence)])
             guard try note.step() else { return }
             let id = note.integer(0)
             while try note.step() {}

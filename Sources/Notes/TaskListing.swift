@@ -21,7 +21,7 @@ public enum TaskListing {
         var inCode = false
         // Made at the first item: most notes have none, and a detector is not free.
         lazy var detector = note.created.map {
-            DateDetector(language: note.language ?? "en", created: $0, timeZone: note.timeZone ?? .current)
+            DateDetector(language: note.language ?? .english, created: $0, timeZone: note.timeZone ?? .current)
         }
         for line in TextLines(note.body) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }

@@ -19,6 +19,7 @@ public struct TranscriptSegment: Sendable, Equatable, Codable {
 
 /// What whisper heard in one clip.
 public struct Transcript: Sendable, Equatable {
+    /// whisper's language code, as the options gave it.
     public var language: String
     public var segments: [TranscriptSegment]
     /// Whisper's text tokens as it decoded them, before any filter: the draft for the same audio
@@ -67,6 +68,8 @@ public enum TranscriberError: Error, CustomStringConvertible, Equatable {
 /// Options for one transcription. The dialogue wants speed and no invented words: greedy,
 /// no temperature fallback (a hard clip can take over a minute with it), and a token cap.
 public struct TranscriptionOptions: Sendable {
+    /// whisper's language code (`LanguagePack.whisperLanguage`): this target knows whisper, not
+    /// the interface languages, so it takes the code whisper takes.
     public var language: String
     public var threads: Int32 = 2
     /// A cap on tokens per segment (half the decoder's 448-token context): a decoding loop on

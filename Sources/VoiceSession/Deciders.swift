@@ -12,7 +12,7 @@ struct Deciders: Sendable {
     /// The model's one-time preparation, run while the opening question plays.
     var warmUp: @Sendable () async -> Void = {}
     /// The next steps and key sentence of a finished exchange (the fallback without a model).
-    var highlights: @Sendable ([Source], String) async -> (Highlights, HighlightsSource) = { _, _ in (.fallback, .fallback) }
+    var highlights: @Sendable ([Source], Language) async -> (Highlights, HighlightsSource) = { _, _ in (.fallback, .fallback) }
 
     static func make(_ context: SessionContext) async -> Deciders {
         let rulesOnly = RulesOnlyDecider(rules: context.rules)
@@ -71,7 +71,7 @@ struct ModelDeciders: QuestionDeciding, LayoutDeciding {
         }
     }
 
-    func highlights(for sources: [Source], language: String) async -> (Highlights, HighlightsSource) {
+    func highlights(for sources: [Source], language: Language) async -> (Highlights, HighlightsSource) {
         do {
             let outcome = try await service.highlights(sources, language: language)
             events.emit(.highlighted(milliseconds: outcome.milliseconds, attempts: outcome.attempts))

@@ -38,7 +38,7 @@ public struct ExchangeSession: Sendable {
     /// 143 asked to stop by the system (the journal keeps everything for `recover`).
     public func run() async -> Int32 {
         let pack = context.pack, display = context.display
-        let memo = Memo(id: Self.newID(), created: Date(), language: pack.code)
+        let memo = Memo(id: Self.newID(), created: Date(), language: pack.language)
         var journal: FileJournal?
         do {
             journal = try FileJournal.start(memo, in: context.configuration.journalDirectory)
@@ -89,7 +89,7 @@ public struct ExchangeSession: Sendable {
         var fields = Memo.ExchangeFields(ending: Self.ending(of: outcome, rules: context.rules))
         // Like the layout, decided only for an exchange that ended normally.
         if outcome.endReason.isNormal {
-            (fields.highlights, fields.highlightsSource) = await loading.value.highlights(outcome.sources, pack.code)
+            (fields.highlights, fields.highlightsSource) = await loading.value.highlights(outcome.sources, pack.language)
             fields.highlights = context.rules.highlights(fields.highlights, of: outcome.sources)
         }
         let note = memo.note(outcome.conversation, sources: outcome.sources, layout: outcome.layout,

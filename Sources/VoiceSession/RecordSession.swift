@@ -27,7 +27,7 @@ public struct RecordSession: Sendable {
         let listener = try Listener(server: try AudioServer(server: configuration.audioServer),
                                     device: configuration.inputDevice, configuration: endpointing)
         let feedback = ListenFeedback(pack: context.pack, display: context.display, events: context.events)
-        let answers = VoiceAnswers(listener: listener, transcriber: transcriber, language: context.pack.whisperLanguage,
+        let answers = VoiceAnswers(listener: listener, transcriber: transcriber, whisperLanguage: context.pack.whisperLanguage,
                                    feedback: feedback, person: nil, overlap: false, showsRecordingLength: true)
         let interrupts = Interrupts()
         return RecordSession(context: context, answers: answers, interrupts: interrupts,
@@ -39,7 +39,7 @@ public struct RecordSession: Sendable {
     /// heard; 1 a failure; 143 asked to stop by the system (the journal keeps the words).
     public func run() async -> Int32 {
         let pack = context.pack, display = context.display
-        let memo = Memo(id: ExchangeSession.newID(), created: Date(), language: pack.code)
+        let memo = Memo(id: ExchangeSession.newID(), created: Date(), language: pack.language)
         let journal = try? FileJournal.start(memo, in: context.configuration.journalDirectory)
         try? journal?.append(.asked(.opening))
 
@@ -92,7 +92,7 @@ struct RecordedNote: Sendable {
         if refusal != nil { journal?.remove() }
         if terminated { display.line(pack.ui(.interrupted)); return 143 }
 
-        let sources = refusal == nil ? SentenceSplitter.sources(from: [text], language: pack.code) : []
+        let sources = refusal == nil ? SentenceSplitter.sources(from: [text], language: pack.language) : []
         guard !sources.isEmpty else {
             journal?.remove()
             display.line(pack.ui(refusal != nil ? .refusedDiscarded : .nothingRecorded))

@@ -44,7 +44,7 @@ public struct Recovery: Sendable {
             return 0
         }
         let pack = (try? LanguagePackLoader().load(replay.language)) ?? context.pack
-        let note = replay.note(pack: pack, rules: pack.code == context.pack.code ? context.rules : nil)
+        let note = replay.note(pack: pack, rules: pack.language == context.pack.language ? context.rules : nil)
         let journal = try? FileJournal.existing(path)
         switch finisher.finish(note: note, title: MemoFinisher.title(of: note), memo: replay.memo,
                                journal: journal) {

@@ -7,8 +7,8 @@ import Speech
 /// Everything a session (talk, demo, record, recover) is told from outside, typed: the
 /// command line fills it, the session never looks at arguments.
 public struct SessionConfiguration: Sendable {
-    /// A supported language code (en, ja, …).
-    public var language: String
+    /// A supported language (one with a file).
+    public var language: Language
     /// Type the answers instead of speaking them.
     public var typing = false
     /// PulseAudio source and sink; nil for the server's defaults.
@@ -36,7 +36,7 @@ public struct SessionConfiguration: Sendable {
     /// A PulseAudio server address (the demo's private one); nil for the user's own.
     public var audioServer: String?
 
-    public init(language: String) { self.language = language }
+    public init(language: Language) { self.language = language }
 }
 
 /// What every session builds from its configuration: the language, its rules, the display,

@@ -208,8 +208,8 @@ public enum SessionSettings {
                         // Only the first locale variable set counts, as in POSIX; the C locale
                         // says nothing, and a language without a pack is reported if nothing
                         // else names one.
-                        if let code = LanguagePackLoader.languageCode(forLocale: text) {
-                            return .init(key: setting.key, value: code, source: .environment(variable: variable))
+                        if let language = LanguagePackLoader.language(forLocale: text) {
+                            return .init(key: setting.key, value: language.code, source: .environment(variable: variable))
                         }
                         if !(text == "C" || text == "POSIX" || text.hasPrefix("C.")) { unsupportedLocale = text }
                         break
@@ -366,13 +366,13 @@ public struct ConfigFile: Sendable {
     }
 }
 
-extension ValueParser where Value == String {
+extension ValueParser where Value == Language {
     /// `--lang`: a language with a language pack, as a code or a locale ("en", "EN", "en-US",
     /// "ja_JP.UTF-8").
     public static var language: Self {
-        let codes = LanguagePackLoader.supportedLanguages
-        return Self("takes one of \(codes.joined(separator: ", "))", choices: codes) {
-            LanguagePackLoader.languageCode(forLocale: $0)
+        let codes = LanguagePackLoader.supportedLanguages.map(\.code)
+        return Self("takes one of \(codes.joined(separator: ", "))", choices: codes, describe: \.code) {
+            LanguagePackLoader.language(forLocale: $0)
         }
     }
 }

@@ -30,7 +30,7 @@ public struct VoicePorts: Sendable {
         let feedback = ListenFeedback(pack: pack, display: context.display, events: context.events)
         return VoicePorts(
             speaker: VoiceSpeaker(speaker: speaker, opening: opening, others: others, listener: listener),
-            answers: VoiceAnswers(listener: listener, transcriber: transcriber, language: pack.whisperLanguage,
+            answers: VoiceAnswers(listener: listener, transcriber: transcriber, whisperLanguage: pack.whisperLanguage,
                                   feedback: feedback, person: person, overlap: configuration.overlap,
                                   adaptive: configuration.fixedSilence ? nil : configuration.silence.adaptiveWait.shifted(by: pack.turnThresholdShift),
                                   rules: context.rules))
@@ -78,7 +78,8 @@ public struct HeardAnswer: Sendable {
 public struct VoiceAnswers: ResumableAnswers {
     public let listener: Listener
     let transcriber: Transcriber
-    let language: String
+    /// whisper's code for the language (`LanguagePack.whisperLanguage`).
+    let whisperLanguage: String
     let feedback: ListenFeedback
     let person: SyntheticPerson?
     var overlap = true
@@ -241,7 +242,7 @@ public struct VoiceAnswers: ResumableAnswers {
     /// With `draft` (whisper's tokens for the start of this audio) the text is the same, sooner.
     private func transcript(_ samples: [Float], draft: [Int32]? = nil) async throws -> Transcript {
         await engineGate.wait()
-        var options = TranscriptionOptions(language: language)
+        var options = TranscriptionOptions(language: whisperLanguage)
         options.draft = draft
         return try await transcriber.transcribe(samples, options: options)
     }

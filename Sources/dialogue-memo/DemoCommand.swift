@@ -33,7 +33,7 @@ enum DemoCommand {
         session.configuration.saveWithoutAsking = true
         // The demo's server has its own devices: a configured microphone is not there.
         session.pinned = [SessionSetting.input.key, SessionSetting.output.key]
-        if session[.language] == nil { session[.language] = "en" }
+        if session[.language] == nil { session[.language] = Language.english.code }
         if session[.notesDirectory] == nil {
             session[.notesDirectory] = FileManager.default.temporaryDirectory.appendingPathComponent("dialogue-memo-demo-notes").path
         }

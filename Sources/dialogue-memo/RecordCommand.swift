@@ -27,7 +27,7 @@ enum RecordCommand {
 
         /// A voice note's pauses are longer: 1.25 s of silence ends it unless --silence says otherwise.
         static var relaxed: SessionConfiguration {
-            var configuration = SessionConfiguration(language: "en")
+            var configuration = SessionConfiguration(language: .english)
             configuration.silence = .relaxed
             return configuration
         }

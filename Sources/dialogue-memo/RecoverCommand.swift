@@ -1,3 +1,4 @@
+import DialogueCore
 import Foundation
 import Options
 import VoiceSession
@@ -13,7 +14,7 @@ enum RecoverCommand {
         """
         var list = false
         var yes = false
-        var lang: String?
+        var lang: Language?
         var folder = NotesCommands.Folder()
         static let declarations: [Declaration<Self>] = [
             .flag("--list", \.list, "only list them"),
@@ -24,7 +25,7 @@ enum RecoverCommand {
 
     static func run(_ options: Arguments) async throws -> Int32 {
         var session = SessionArguments()
-        session[.language] = options.lang
+        session[.language] = options.lang?.code
         session[.notesDirectory] = options.folder.directory
         session.configuration.saveWithoutAsking = options.yes
         let recovery = Recovery(context: try session.context())

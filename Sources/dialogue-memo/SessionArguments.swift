@@ -1,3 +1,4 @@
+import DialogueCore
 import Foundation
 import Options
 import VoiceSession
@@ -7,7 +8,7 @@ import VoiceSession
 /// file, then `configuration` (the command's built-in defaults): `SessionSettings` decides, and
 /// `config` shows it.
 struct SessionArguments {
-    var configuration = SessionConfiguration(language: "en")
+    var configuration = SessionConfiguration(language: .english)
     /// The settings given as options: each value's text, as its parser writes it, by key.
     var given: [String: String] = [:]
     /// Settings this command does not take from the environment or the file (the demo's devices).

@@ -7,17 +7,17 @@ import Testing
 /// `Tests/Fixtures`, and one loaded model per path (loading is the slow part; the actor keeps
 /// calls one at a time).
 enum DecisionFixtures {
-    static let packs: [String: LanguagePack] = {
+    static let packs: [Language: LanguagePack] = {
         let loader = LanguagePackLoader()
-        var packs: [String: LanguagePack] = [:]
-        for code in LanguagePackLoader.supportedLanguages { packs[code] = try? loader.load(code) }
+        var packs: [Language: LanguagePack] = [:]
+        for language in LanguagePackLoader.supportedLanguages { packs[language] = try? loader.load(language) }
         return packs
     }()
 
-    static let rules: [String: Rules] = packs.mapValues { Rules(pack: $0) }
+    static let rules: [Language: Rules] = packs.mapValues { Rules(pack: $0) }
 
-    static func rules(_ code: String) throws -> Rules {
-        try #require(rules[code], "Locales/\(code).json did not load")
+    static func rules(_ language: Language) throws -> Rules {
+        try #require(rules[language], "Locales/\(language).json did not load")
     }
 
     /// `<repository>/Tests/Fixtures/<name>`: the labelled sets the project keeps, found from this

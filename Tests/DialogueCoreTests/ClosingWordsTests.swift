@@ -7,7 +7,7 @@ import Testing
 /// particles may stand inside a fixed phrase (`particles`). The phrasings are written here, not
 /// taken from the scenario set.
 @Suite struct ClosingWordsTests {
-    static let keepingPrivate: [String: [String]] = [
+    static let keepingPrivate: [Language: [String]] = [
         "en": ["Please keep this between us.", "Let's keep that to ourselves, okay?", "Honestly, nobody needs to know about the loan.",
                "Sorry, this is private, nobody needs to know.", "Between you and me, okay?"],
         "de": ["Das bleibt aber unter uns, ja?", "Den Teil mit dem Geld muss niemand wissen.", "Das soll unter uns bleiben.",
@@ -19,7 +19,7 @@ import Testing
     ]
 
     /// The same words as content, or reported: someone else asked for secrecy.
-    static let privateWordsAsContent: [String: [String]] = [
+    static let privateWordsAsContent: [Language: [String]] = [
         "en": ["The gap between us and the competitors is price.", "He told me to keep it private, so I signed an NDA.",
                "The secret stays between us and the lawyer until the sale."],
         "de": ["Unter uns wohnt eine alte Dame, die allein ist.", "Sie meinte, das bleibt unter uns, aber dann hat sie es allen erzählt.",
@@ -29,7 +29,7 @@ import Testing
         "ja": ["妻には内緒で旅行を計画しています。", "内緒にしてと言われたけど、話してしまいました。"],
     ]
 
-    static let closings: [String: [String]] = [
+    static let closings: [Language: [String]] = [
         "en": ["Okay, I guess I've said everything.", "That's really all I wanted to say, cheers!", "Alright, I've said my piece. Take care.",
                "Can we wrap it up here?", "Thanks for listening, see you!", "Hmm, I think I've covered it all.", "Okay then, see you later."],
         "de": ["Ich glaube, ich habe dir alles gesagt.", "Gut, dann tschüss!", "Danke, bis bald!", "Ich denke, es ist alles gesagt.",
@@ -44,7 +44,7 @@ import Testing
                "すみません、ここまでにしておきましょう。"],
     ]
 
-    static let closingWordsAsContent: [String: [String]] = [
+    static let closingWordsAsContent: [Language: [String]] = [
         "en": ["We said goodbye at the station and I cried.", "I said everything about the price to my boss.",
                "See you later is what the app says when you log out.", "I want to wrap up the old project first and then start this one.",
                "I told her everything, but she didn't believe me.", "She said bye and hung up."],
@@ -59,7 +59,7 @@ import Testing
     ]
 
     /// Particles between the words of a fixed phrase; content around it still goes on.
-    static let endingsWithParticles: [String: [String]] = [
+    static let endingsWithParticles: [Language: [String]] = [
         "en": ["That's pretty much it.", "I'm just about done."],
         "de": ["Das ist dann auch schon alles.", "Mehr gibt es dazu eigentlich nicht.", "Nimm das bitte nicht auf.", "Lass uns jetzt hier aufhören.",
                "Ich muss jetzt leider Schluss machen."],
@@ -67,7 +67,7 @@ import Testing
         "fr": ["C'est à peu près tout."],
     ]
 
-    static let particlesAroundContent: [String: [String]] = [
+    static let particlesAroundContent: [Language: [String]] = [
         "en": ["That's pretty much it for the design, now the price.", "I'm just about done with the kitchen, the bathroom is next."],
         "de": ["Das ist auch alles teurer geworden.", "Ich bin jetzt fertig mit der Schule und suche Arbeit.", "Das ist dann alles im Keller."],
         "es": ["Eso es más o menos todo lo que gano al mes."],
@@ -75,7 +75,7 @@ import Testing
     ]
 
     @Test(arguments: LanguagePackLoader.supportedLanguages)
-    func keepingItPrivateRefuses(language: String) throws {
+    func keepingItPrivateRefuses(language: Language) throws {
         let rules = try Fixtures.rules(language)
         for answer in try #require(Self.keepingPrivate[language]) {
             #expect(rules.endSignal(in: answer) == .refusal, "\(language): \"\(answer)\" refuses")
@@ -83,7 +83,7 @@ import Testing
     }
 
     @Test(arguments: LanguagePackLoader.supportedLanguages)
-    func aSentenceThatOnlyClosesEnds(language: String) throws {
+    func aSentenceThatOnlyClosesEnds(language: Language) throws {
         let rules = try Fixtures.rules(language)
         for answer in try #require(Self.closings[language]) + Self.endingsWithParticles[language, default: []] {
             let conversation = Fixtures.conversation([("opening", "A first idea."), ("problem", "It takes too long."), ("reason", answer)])
@@ -94,7 +94,7 @@ import Testing
 
     /// Private, closing and particle words as content, or reported: never an ending.
     @Test(arguments: LanguagePackLoader.supportedLanguages)
-    func theSameWordsAsContentGoOn(language: String) throws {
+    func theSameWordsAsContentGoOn(language: Language) throws {
         let rules = try Fixtures.rules(language)
         let answers = try #require(Self.privateWordsAsContent[language]) + #require(Self.closingWordsAsContent[language])
             + Self.particlesAroundContent[language, default: []]

@@ -4,7 +4,7 @@ import Testing
 /// Explicit endings end the exchange in every language, however a recognizer writes them;
 /// ending words used as content do not.
 @Suite struct EndingTests {
-    static let endings: [String: [String]] = [
+    static let endings: [Language: [String]] = [
         "en": [
             "That's all.", "that's all for now", "Okay, I think that's all for now, actually.",
             "Regulars, mostly. Uh, you know what, let's stop here, I'll finish this later.",
@@ -41,7 +41,7 @@ import Testing
         ],
     ]
 
-    static let content: [String: [String]] = [
+    static let content: [Language: [String]] = [
         "en": [
             "It just listens for a food and a time. That's all it needs to do, honestly, nothing fancy.",
             "When it rings you say stop.", "I want to stop treating the park as just a shortcut.",
@@ -70,7 +70,7 @@ import Testing
     ]
 
     @Test(arguments: LanguagePackLoader.supportedLanguages)
-    func explicitEndingsEnd(language: String) throws {
+    func explicitEndingsEnd(language: Language) throws {
         let rules = try Fixtures.rules(language)
         let phrasings = try #require(Self.endings[language])
         #expect(phrasings.count >= 5)
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test(arguments: LanguagePackLoader.supportedLanguages)
-    func contentIsNotAnEnding(language: String) throws {
+    func contentIsNotAnEnding(language: Language) throws {
         let rules = try Fixtures.rules(language)
         let answers = try #require(Self.content[language])
         try #require(answers.count >= 5)

@@ -21,7 +21,7 @@ import Testing
         for round in 0..<2_000 {
             let created = Date(timeIntervalSince1970: Double(Int.random(in: 0..<2_000_000_000, using: &random)))
             var metadata = NoteMetadata(id: Self.randomText(&random), created: created,
-                                        timeZone: zones.randomElement(using: &random)!, language: Self.randomText(&random),
+                                        timeZone: zones.randomElement(using: &random)!, language: Language(Self.randomText(&random)),
                                         questions: (0..<Int.random(in: 0..<4, using: &random)).map { _ in
                                             QuestionChoice.allCases.randomElement(using: &random)!
                                         },
@@ -32,7 +32,7 @@ import Testing
             let read = FrontMatter.read(FrontMatter.render(metadata) + "\n" + body)
 
             #expect(read.string("id") == metadata.id, "round \(round)")
-            #expect(read.string("language") == metadata.language, "round \(round)")
+            #expect(read.string("language") == metadata.language.code, "round \(round)")
             #expect(read.created == created, "round \(round)")
             #expect(read.timeZone?.secondsFromGMT(for: created) == metadata.timeZone.secondsFromGMT(for: created), "round \(round)")
             #expect(read.list("questions") == metadata.questions.map(\.rawValue), "round \(round)")

@@ -22,7 +22,7 @@ import Testing
     }
 
     func render(_ answers: [String], _ highlights: Highlights?, source: HighlightsSource = .model,
-                language: String = "en") throws -> String {
+                language: Language = .english) throws -> String {
         let sources = SentenceSplitter.sources(from: answers, language: language)
         var metadata = NoteMetadata(id: "memo-1", created: Self.created, timeZone: Self.utc, language: language,
                                     questions: [], layoutSource: .model)
@@ -115,7 +115,7 @@ import Testing
     // MARK: The labelled set and the cue rules
 
     struct ActionSet: Decodable {
-        struct Case: Decodable { let id: String; let language: String; let split: String; let sentences: [String]; let actions: [Int]; let key: Int }
+        struct Case: Decodable { let id: String; let language: Language; let split: String; let sentences: [String]; let actions: [Int]; let key: Int }
         let cases: [Case]
     }
 
@@ -184,7 +184,7 @@ import Testing
 
     // MARK: Dates
 
-    func date(_ sentence: String, _ language: String) -> String? {
+    func date(_ sentence: String, _ language: Language) -> String? {
         DateDetector(language: language, created: Self.created, timeZone: Self.utc).date(in: sentence)
     }
 

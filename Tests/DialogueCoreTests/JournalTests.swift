@@ -105,7 +105,7 @@ import Testing
     /// read back, and the note holds every answer given so far. In Japanese most cuts fall
     /// inside a character; the bytes are decoded as the program decodes a file.
     @Test(arguments: ["en", "ja"])
-    func aCrashAtAnyPointLosesNothingAlreadyWritten(language: String) throws {
+    func aCrashAtAnyPointLosesNothingAlreadyWritten(language: Language) throws {
         let events = language == "ja" ? Self.japaneseExchange() : Self.exchange()
         let pack = try Fixtures.pack(language), rules = try Fixtures.rules(language)
         let bytes = Array(Self.text(events).utf8)

@@ -4,9 +4,9 @@ import Testing
 
 @Suite struct LocaleTests {
     /// Every locale file as raw JSON, to check what is written rather than what was merged.
-    static func rawFiles() throws -> [String: [String: Any]] {
+    static func rawFiles() throws -> [Language: [String: Any]] {
         let folder = try Fixtures.loader.folder()
-        var files: [String: [String: Any]] = [:]
+        var files: [Language: [String: Any]] = [:]
         for code in LanguagePackLoader.supportedLanguages {
             let data = try Data(contentsOf: folder.appendingPathComponent("\(code).json"))
             files[code] = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -42,7 +42,7 @@ import Testing
     @Test func everyLocaleLoadsWithoutFallingBackToEnglish() throws {
         for code in LanguagePackLoader.supportedLanguages {
             let pack = try Fixtures.pack(code)
-            #expect(pack.code == code)
+            #expect(pack.language == code)
             #expect(pack.keysFromEnglish.isEmpty, "\(code) lacks \(pack.keysFromEnglish)")
         }
     }
@@ -274,7 +274,7 @@ import Testing
         let folder = try temporaryFolder()
         try copyEnglish(to: folder)
         let loader = LanguagePackLoader(searchFolders: [folder])
-        #expect(throws: LanguagePackError.unsupported(code: "ja")) { try loader.load("ja") }
+        #expect(throws: LanguagePackError.unsupported("ja")) { try loader.load("ja") }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("ja.json"), withIntermediateDirectories: false)
         do {
             _ = try loader.load("ja")
@@ -307,7 +307,7 @@ import Testing
         }
         let loader = LanguagePackLoader(searchFolders: [folder])
         #expect(loader.languages() == ["en", "fr"])
-        #expect(throws: LanguagePackError.unsupported(code: "ending-probe")) { try loader.load("ending-probe") }
+        #expect(throws: LanguagePackError.unsupported("ending-probe")) { try loader.load("ending-probe") }
         #expect(LanguagePackLoader(searchFolders: [URL(fileURLWithPath: "/nonexistent")]).languages() == ["en"])
     }
 
@@ -349,14 +349,14 @@ import Testing
     }
 
     @Test func unsupportedLanguageIsRefused() {
-        #expect(throws: LanguagePackError.unsupported(code: "it")) { try Fixtures.loader.load("it") }
+        #expect(throws: LanguagePackError.unsupported("it")) { try Fixtures.loader.load("it") }
     }
 
     @Test func localeIdentifiersMapToSupportedLanguages() {
-        #expect(LanguagePackLoader.languageCode(forLocale: "ja_JP.UTF-8") == "ja")
-        #expect(LanguagePackLoader.languageCode(forLocale: "fr-CA") == "fr")
-        #expect(LanguagePackLoader.languageCode(forLocale: "DE") == "de")
-        #expect(LanguagePackLoader.languageCode(forLocale: "it_IT") == nil)
-        #expect(LanguagePackLoader.languageCode(forLocale: "C") == nil)
+        #expect(LanguagePackLoader.language(forLocale: "ja_JP.UTF-8") == "ja")
+        #expect(LanguagePackLoader.language(forLocale: "fr-CA") == "fr")
+        #expect(LanguagePackLoader.language(forLocale: "DE") == "de")
+        #expect(LanguagePackLoader.language(forLocale: "it_IT") == nil)
+        #expect(LanguagePackLoader.language(forLocale: "C") == nil)
     }
 }

@@ -244,7 +244,7 @@ enum Oracle {
 
     @Test func everySentenceExactlyOnceInOrderAndNothingElse() throws {
         var random = SeededRandom(seed: 0x5EED_2025)
-        var renderers: [String: NoteRenderer] = [:]
+        var renderers: [Language: NoteRenderer] = [:]
         for code in LanguagePackLoader.supportedLanguages { renderers[code] = NoteRenderer(pack: try Fixtures.pack(code)) }
         var cases = 0, modelLayouts = 0, fallbacks = 0, titles = 0, sentencesChecked = 0, droppedSeen = 0
         for round in 0..<3_000 {

@@ -7,7 +7,7 @@ import Testing
 @Suite struct OwnWordsTests {
     /// Refusals that name no fixed phrase: a negated record/keep verb pointing at what was said,
     /// a place where words are kept, or an imperative that removes them.
-    static let refusals: [String: [String]] = [
+    static let refusals: [Language: [String]] = [
         "en": [
             "I'd rather this wasn't written down.", "Please don't keep any of that.", "Can we not record this part?",
             "Actually, I don't want it in the note.", "This shouldn't end up in the notes.",
@@ -60,7 +60,7 @@ import Testing
     ]
 
     /// Having to leave now and putting the rest off, in one answer.
-    static let indirectEndings: [String: [String]] = [
+    static let indirectEndings: [Language: [String]] = [
         "en": [
             "Sorry, I have to run, we'll pick this up later.", "Oh, my bus is here. Let's talk about this another time.",
             "I need to leave now, I'll come back to it tomorrow.", "I'm running late, can we continue another time?",
@@ -101,7 +101,7 @@ import Testing
     ]
 
     /// Record verbs, leaving and ending words as content: never an ending.
-    static let content: [String: [String]] = [
+    static let content: [Language: [String]] = [
         "en": [
             "The app should not save passwords.", "It never stores anything on the phone, that's the point.",
             "My grandma never wrote anything down, so the recipes are in her head.", "I don't keep receipts, which is the problem.",
@@ -172,7 +172,7 @@ import Testing
     /// child awake every morning, the insurance that covers everything, a concert played
     /// without a recording, a story of putting off, one's own past notes, quoted advice, a
     /// one-word "fertig" closing an example.
-    static let seventhRound: [(language: String, answer: String, signal: EndSignal?)] = [
+    static let seventhRound: [(language: Language, answer: String, signal: EndSignal?)] = [
         ("en", "Mostly the cost. Ugh, my sister just pulled up outside, we'll have to finish this some other time.", .interruption),
         ("en", "The cost. Honestly I'm so tired I can barely think, could we stop there?", .interruption),
         ("en", "The cost, and, um, my neighbour. Actually, I'd rather you didn't keep any of that, it's a bit personal.", .refusal),
@@ -345,7 +345,7 @@ import Testing
 
     /// Each answer gives its signal. Having said it all takes leave (`stop`) as well as
     /// completes (`ready`): both finish.
-    func expectSignals(_ probes: [(language: String, answer: String, signal: EndSignal?)]) throws {
+    func expectSignals(_ probes: [(language: Language, answer: String, signal: EndSignal?)]) throws {
         for (language, answer, signal) in probes {
             let found = try Fixtures.rules(language).endSignal(in: answer)
             let fits = signal == .ending ? found == .ending || found == .interruption : found == signal
@@ -364,7 +364,7 @@ import Testing
     /// like that part left out"), "évite de le noter", hanging up ("いったん切ります"). Traps: what the
     /// product, a recorder or another person records or deletes (the subject is someone else, the
     /// verb active; a passive still refuses), free moments in a plan, a reason with ので in a story.
-    static let eighthRound: [(language: String, answer: String, signal: EndSignal?)] = [
+    static let eighthRound: [(language: Language, answer: String, signal: EndSignal?)] = [
         ("en", "Oh, the kettle's boiling, let's continue when I've got a minute.", .interruption),
         ("en", "Someone's knocking, I need to get the door.", .interruption),
         ("en", "I don't have much more to say, really.", .ending),
@@ -435,7 +435,7 @@ import Testing
     /// "tschau"; "私の話は終わり", "hasta aquí mi historia"; having enough for oneself; a line
     /// addressed to "el programa". Traps: the same verbs and idioms about a camera, a recipe, a
     /// plan, tomatoes, a TV show, papers, money.
-    static let ninthRound: [(language: String, answer: String, signal: EndSignal?)] = [
+    static let ninthRound: [(language: Language, answer: String, signal: EndSignal?)] = [
         ("en", "Honestly, just scrap the whole lot.", .refusal),
         ("en", "We scrapped the whole lot last year and started again.", nil),
         ("en", "Please don't capture any of this.", .refusal),
@@ -518,7 +518,7 @@ import Testing
     /// worn out and unable to go on now, having to take a call. Traps: the same verbs about a
     /// contract, a treatment, worry; someone else's plan to come back; a story about being tired
     /// yesterday; a quoted or reported "that's it"; the end of summer.
-    static let tenthRound: [(language: String, answer: String, signal: EndSignal?)] = [
+    static let tenthRound: [(language: Language, answer: String, signal: EndSignal?)] = [
         ("en", "Okay, I think we could wrap up here.", .interruption),
         ("en", "Shall we call it a day?", .interruption),
         ("en", "We can end the contract in May.", nil),
@@ -574,7 +574,7 @@ import Testing
     @Test func tenthRoundProbes() throws { try expectSignals(Self.tenthRound) }
 
     /// Blind batch p's and q's misses, in other words, with content twins.
-    static let eleventhRound: [(language: String, answer: String, signal: EndSignal?)] = [
+    static let eleventhRound: [(language: Language, answer: String, signal: EndSignal?)] = [
         ("en", "Ugh, sorry, I'm totally fried. My brain's just not working tonight.", .interruption),
         ("en", "Since the move my brain's not working like it used to, so I write everything down.", nil),
         ("ja", "ごめん、眠すぎて無理。", .interruption),
@@ -637,7 +637,7 @@ import Testing
     }
 
     @Test(arguments: LanguagePackLoader.supportedLanguages)
-    func refusalsInOwnWordsRefuse(language: String) throws {
+    func refusalsInOwnWordsRefuse(language: Language) throws {
         let rules = try Fixtures.rules(language)
         for answer in try #require(Self.refusals[language]) {
             #expect(rules.endSignal(in: answer) == .refusal, "\(language): \"\(answer)\" refuses")
@@ -648,7 +648,7 @@ import Testing
     }
 
     @Test(arguments: LanguagePackLoader.supportedLanguages)
-    func leavingNowAndPuttingOffInterrupts(language: String) throws {
+    func leavingNowAndPuttingOffInterrupts(language: Language) throws {
         let rules = try Fixtures.rules(language)
         for answer in try #require(Self.indirectEndings[language]) {
             #expect(rules.endSignal(in: answer) == .interruption, "\(language): \"\(answer)\" interrupts")
@@ -656,7 +656,7 @@ import Testing
     }
 
     @Test(arguments: LanguagePackLoader.supportedLanguages)
-    func contentInOwnWordsIsNoEnding(language: String) throws {
+    func contentInOwnWordsIsNoEnding(language: Language) throws {
         let rules = try Fixtures.rules(language)
         for answer in try #require(Self.content[language]) {
             #expect(rules.endSignal(in: answer) == nil, "\(language): \"\(answer)\" is content")
@@ -673,7 +673,7 @@ import Testing
 
     /// Ambiguous endings are not forced, but reported as a cue for the model.
     @Test func ambiguousEndingsAreCuesNotForced() throws {
-        let cases: [(String, String, EndSignal)] = [
+        let cases: [(Language, String, EndSignal)] = [
             ("en", "I have to leave at six on Fridays.", .interruption),
             ("en", "That's all, and then the app pings you.", .ending),
             ("es", "Tenemos poco, eso es todo lo que hay, no hay más.", .ending),
@@ -711,7 +711,7 @@ import Testing
     /// A meeting in the past (said anywhere in its sentence), meetings in general (a plural) or
     /// by habit, or one set aside opens no meeting angles; one ahead does.
     @Test func onlyAMeetingAheadOpensMeetingAngles() throws {
-        let cases: [String: (past: [String], ahead: [String])] = [
+        let cases: [Language: (past: [String], ahead: [String])] = [
             "en": (["We talked about it at the team meeting last week.", "I had meetings all day, but that's not the point.",
                     "Evenings I often have meetings that run until eight.", "The Monday meeting always overruns."],
                    ["I have a team meeting on Friday.", "I'll have to bring it up at the meeting with my boss."]),
@@ -753,7 +753,7 @@ import Testing
     /// A product idea is what the opening answer proposes; product words in later answers
     /// (a shop, selling the house) are the setting of a plan and open no `audience`.
     @Test func onlyTheOpeningStatesAProductIdea() throws {
-        let cases: [String: (plan: String, later: String, product: String)] = [
+        let cases: [Language: (plan: String, later: String, product: String)] = [
             "en": ("I want to repaint the kids' room.", "Then buy the paint when the shop has its discount.", "An app that reminds you to water plants."),
             "es": ("Quiero pintar el salón.", "Luego comprar la pintura en la tienda online.", "Una app para compartir coche."),
             "fr": ("Je veux refaire le jardin.", "Parce qu'on va vendre la maison.", "Une appli pour échanger des outils."),

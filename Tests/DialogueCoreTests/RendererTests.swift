@@ -6,7 +6,7 @@ import Testing
     static let created = Date(timeIntervalSince1970: 1_764_433_543)  // 2025-11-29 16:25:43 UTC
     static let berlin = TimeZone(identifier: "Europe/Berlin")!
 
-    func render(_ answers: [String], _ layout: Layout, source: LayoutSource = .model, language: String = "en") throws -> String {
+    func render(_ answers: [String], _ layout: Layout, source: LayoutSource = .model, language: Language = .english) throws -> String {
         let sources = SentenceSplitter.sources(from: answers, language: language)
         let metadata = NoteMetadata(id: "memo-1", created: Self.created, timeZone: Self.berlin, language: language,
                                     questions: [.problem, .audience], layoutSource: source)

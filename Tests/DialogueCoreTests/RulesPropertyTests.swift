@@ -7,7 +7,7 @@ import Testing
 /// its own list entries fails here.
 @Suite struct RulesPropertyTests {
     /// Answers without any trigger word (no product, meeting, ending, refusal or hesitation).
-    static let neutral: [String: [String]] = [
+    static let neutral: [Language: [String]] = [
         "en": ["It would help on Sunday mornings.", "Mostly for the kitchen, I think.", "The blue one looked better.",
                "About twenty minutes each way.", "My sister suggested it last spring.", ""],
         "es": ["Sería los domingos por la mañana.", "Sobre todo en la cocina.", "El azul quedaba mejor.",
@@ -19,27 +19,27 @@ import Testing
         "ja": ["日曜日の朝が多いと思います。", "主に台所で使います。", "青いほうがよかったです。",
                "片道二十分くらいです。", "去年の春に姉に言われました。", ""],
     ]
-    static let product: [String: [String]] = [
+    static let product: [Language: [String]] = [
         "en": ["It is an app for neighbours.", "I'd sell it as a small subscription service.", "Picture a website where you book a plumber."],
         "es": ["Es una app para vecinos.", "Sería un producto para tiendas pequeñas.", "Una web donde reservas al fontanero."],
         "fr": ["C'est une appli pour les voisins.", "Ce serait un produit pour les petits commerces.", "Un site web pour réserver un plombier."],
         "de": ["Es ist eine App für Nachbarn.", "Das wäre ein Produkt für kleine Läden.", "Eine Webseite, auf der man Handwerker bucht."],
         "ja": ["近所の人のためのアプリです。", "小さなお店向けのサービスにしたいです。", "配管工を予約できるウェブサイトです。"],
     ]
-    static let meeting: [String: [String]] = [
+    static let meeting: [Language: [String]] = [
         "en": ["I have a meeting with my boss on Monday.", "Tomorrow's team meeting needs an agenda."],
         "es": ["El lunes tengo una reunión con mi jefa.", "Mañana hay una reunión del equipo."],
         "fr": ["J'ai une réunion lundi avec ma cheffe.", "Demain il y a une réunion d'équipe."],
         "de": ["Am Montag habe ich eine Besprechung mit meiner Chefin.", "Morgen ist ein Meeting mit dem Team."],
         "ja": ["月曜日に上司との打ち合わせがあります。", "明日はチームの会議があります。"],
     ]
-    static let hesitant: [String: [String]] = [
+    static let hesitant: [Language: [String]] = [
         "en": ["I don't know yet.", "Hmm, I'm not sure."], "es": ["No lo sé todavía.", "Mmm, no estoy segura."],
         "fr": ["Je sais pas encore.", "Euh, je ne suis pas sûr."], "de": ["Keine Ahnung.", "Hm, weiß ich noch nicht."],
         "ja": ["まだわからないです。", "うーん、どうでしょう。"],
     ]
     /// Endings said the way people say them, in a sentence of their own after the content.
-    static let endings: [String: [String]] = [
+    static let endings: [Language: [String]] = [
         "en": ["Right, I think that's everything for today.", "Okay, I'm finished, thanks.", "Let's call it a day.",
                "Nothing more to add, really.", "Sorry, I have to run now."],
         "es": ["Bueno, creo que ya está por hoy.", "Y nada más, gracias.", "Vale, paramos aquí.",

@@ -18,7 +18,7 @@ import Testing
     /// The opening's first sentence that states the idea is the note's subject, not a step; a
     /// plan, a later answer or another sentence is not held back.
     @Test(arguments: [
-        ("en", ["I want to build a small app for sharing tools with my neighbors.", "First I would test it with 10 neighbors."], 1 as Int?),
+        ("en" as Language, ["I want to build a small app for sharing tools with my neighbors.", "First I would test it with 10 neighbors."], 1 as Int?),
         ("en", ["First I would test it with 10 neighbors on my street.", "I want to build an app."], nil),
         ("de", ["Ich möchte eine App bauen, mit der Nachbarn Werkzeug teilen."], 1),
         ("es", ["Mi idea es una aplicación para compartir herramientas."], 1),
@@ -26,7 +26,7 @@ import Testing
         ("ja", ["近所の人と道具を共有するアプリを作りたいです。"], 1),
         ("ja", ["金曜日にトムさんに聞きます。"], nil),
     ])
-    func theIdeasOwnStatementIsFound(language: String, opening: [String], expected: Int?) throws {
+    func theIdeasOwnStatementIsFound(language: Language, opening: [String], expected: Int?) throws {
         let rules = try Fixtures.rules(language)
         var sources = opening.enumerated().map { Source(id: $0.offset + 1, text: $0.element, answerIndex: 0) }
         #expect(rules.ideaStatement(in: sources) == expected, "\(opening)")
@@ -81,7 +81,7 @@ import Testing
     /// An opening that names a thing by what it does is a product idea, whatever its nouns; an
     /// article later in the answer says nothing.
     @Test func anOpeningThatNamesAThingIsAProductIdea() throws {
-        let cases: [(String, String, NoteKind)] = [
+        let cases: [(Language, String, NoteKind)] = [
             ("en", "Um, a kettle that stops itself at eighty degrees, for green tea.", .product),
             ("en", "I want to buy a kettle that stops at eighty degrees.", .general),
             ("de", "Ein Wecker, der erst still ist, wenn man aufsteht.", .product),
@@ -93,7 +93,7 @@ import Testing
     }
 
     /// Each opening answer, alone, gives the note its kind.
-    private func expectKinds(_ cases: [(String, String, NoteKind)]) throws {
+    private func expectKinds(_ cases: [(Language, String, NoteKind)]) throws {
         for (language, opening, kind) in cases {
             let conversation = Fixtures.conversation([("opening", opening)])
             #expect(try Fixtures.rules(language).kind(of: conversation) == kind, "\(language): \(opening)")
@@ -103,7 +103,7 @@ import Testing
     /// A trip, a holiday or a course still being organised is a plan; one told of is a
     /// reflection, even where it had been planned.
     @Test func aTripBeingPlannedIsNotAReflection() throws {
-        let cases: [(String, String, NoteKind)] = [
+        let cases: [(Language, String, NoteKind)] = [
             ("en", "I want to learn some Portuguese before our trip in May.", .general),
             ("en", "I keep thinking about the trip we planned last year.", .reflection),
             ("en", "I want to remember the hike up Ben Nevis.", .reflection),
@@ -251,7 +251,7 @@ import Testing
     }
 
     @Test func everyLanguageHasUsableRules() throws {
-        let openings = [
+        let openings: [Language: String] = [
             "en": "An app that reminds you to water plants.", "es": "Una app que te avisa cuándo regar las plantas.",
             "fr": "Une appli qui rappelle d'arroser les plantes.", "de": "Eine App, die ans Gießen erinnert.",
             "ja": "植物の水やりを知らせるアプリを作りたいです。",

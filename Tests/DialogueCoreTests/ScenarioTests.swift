@@ -209,7 +209,7 @@ import Testing
 
     struct GroupingCase: Decodable {
         let id: String
-        let language: String
+        let language: Language
         let answers: [String]
         let paragraphs: [[String]]
         let titleFromFirstSentence: Bool

@@ -9,27 +9,27 @@ import Testing
 enum Fixtures {
     static let loader = LanguagePackLoader()
 
-    static let packs: [String: LanguagePack] = {
-        var packs: [String: LanguagePack] = [:]
-        for code in LanguagePackLoader.supportedLanguages {
-            packs[code] = try? loader.load(code)
+    static let packs: [Language: LanguagePack] = {
+        var packs: [Language: LanguagePack] = [:]
+        for language in LanguagePackLoader.supportedLanguages {
+            packs[language] = try? loader.load(language)
         }
         return packs
     }()
 
-    static func pack(_ code: String) throws -> LanguagePack {
-        try #require(packs[code], "Locales/\(code).json did not load: \(loadError(code))")
+    static func pack(_ language: Language) throws -> LanguagePack {
+        try #require(packs[language], "Locales/\(language).json did not load: \(loadError(language))")
     }
 
     /// Compiled once per language: compiling the phrase lists is the expensive part.
-    static let allRules: [String: Rules] = packs.mapValues { Rules(pack: $0) }
+    static let allRules: [Language: Rules] = packs.mapValues { Rules(pack: $0) }
 
-    static func rules(_ code: String) throws -> Rules {
-        try #require(allRules[code], "Locales/\(code).json did not load: \(loadError(code))")
+    static func rules(_ language: Language) throws -> Rules {
+        try #require(allRules[language], "Locales/\(language).json did not load: \(loadError(language))")
     }
 
-    static func loadError(_ code: String) -> String {
-        do { _ = try loader.load(code); return "no error" } catch { return "\(error)" }
+    static func loadError(_ language: Language) -> String {
+        do { _ = try loader.load(language); return "no error" } catch { return "\(error)" }
     }
 
     /// `<repository>/Tests/Fixtures/<name>`: the labelled sets the project keeps, found from this

@@ -8,11 +8,11 @@ import Testing
     /// Below every preset's threshold (`AdaptiveWait`): the listener keeps waiting.
     static let unfinished = 0.5
 
-    func probability(_ text: String, _ language: String, mark: Double? = nil) throws -> Double {
+    func probability(_ text: String, _ language: Language, mark: Double? = nil) throws -> Double {
         TurnCompletion.probability(of: text, finalMarkProbability: mark, phrases: try Fixtures.pack(language).phrases)
     }
 
-    func cue(_ text: String, _ language: String) throws -> TurnCompletion.Cue {
+    func cue(_ text: String, _ language: Language) throws -> TurnCompletion.Cue {
         TurnCompletion.cue(of: text, phrases: try Fixtures.pack(language).phrases)
     }
 
@@ -23,7 +23,7 @@ import Testing
         ("es", "Quiero hacerlo porque"), ("es", "Tenemos un jardín y"), ("es", "Lo haría, pero"),
         ("ja", "駅の近くにあるんですけど"), ("ja", "朝起きて"), ("ja", "時間がないから"), ("ja", "作りたいのですが"),
     ])
-    func anOpenWordAtTheEndIsUnfinishedEvenAfterAFullStop(language: String, text: String) throws {
+    func anOpenWordAtTheEndIsUnfinishedEvenAfterAFullStop(language: Language, text: String) throws {
         #expect(try cue(text, language) == .openWord)
         #expect(try probability(text + (language == "ja" ? "。" : "."), language, mark: 0.99) < Self.unfinished)
     }
@@ -31,14 +31,14 @@ import Testing
     @Test(arguments: [("en", "The shed would be by the garages, um"), ("en", "So uh"), ("de", "Und dann, äh"), ("de", "Ähm."),
                       ("fr", "On le mettrait, euh"), ("es", "Lo pondría, este"), ("es", "Eh..."),
                       ("ja", "それは、えーと"), ("ja", "あの")])
-    func aFilledPauseAtTheEndIsUnfinished(language: String, text: String) throws {
+    func aFilledPauseAtTheEndIsUnfinished(language: Language, text: String) throws {
         #expect(try cue(text, language) == .filledPause)
         #expect(try probability(text, language, mark: 0.99) < Self.unfinished)
     }
 
     @Test(arguments: [("en", "I will ask Tom on Friday."), ("de", "Ich frage Tom am Freitag."), ("fr", "Je demanderai à Tom vendredi."),
                       ("es", "Se lo preguntaré a Tom el viernes."), ("ja", "金曜日にトムに聞きます。")])
-    func aSureFullStopIsFinishedAndAnUnsureOneIsNot(language: String, text: String) throws {
+    func aSureFullStopIsFinishedAndAnUnsureOneIsNot(language: Language, text: String) throws {
         #expect(try cue(text, language) == .finalPunctuation)
         #expect(try probability(text, language, mark: 0.93) == 0.93)
         #expect(try probability(text, language, mark: 0.3) < Self.unfinished)
@@ -48,7 +48,7 @@ import Testing
 
     @Test(arguments: [("en", "I will ask Tom on Friday"), ("de", "Ich frage Tom am Freitag"), ("fr", "Je demanderai à Tom vendredi"),
                       ("es", "Se lo preguntaré a Tom el viernes"), ("ja", "金曜日にトムに聞きます")])
-    func noFinalMarkIsDoubtful(language: String, text: String) throws {
+    func noFinalMarkIsDoubtful(language: Language, text: String) throws {
         #expect(try cue(text, language) == .noFinalPunctuation)
         #expect(try probability(text, language, mark: 0.99) < Self.unfinished)
     }
@@ -86,7 +86,7 @@ import Testing
 
     @Test func everyLanguageHasItsOwnCueLists() throws {
         let english = try Fixtures.pack("en").phrases
-        for code in ["de", "fr", "es", "ja"] {
+        for code: Language in ["de", "fr", "es", "ja"] {
             let phrases = try Fixtures.pack(code).phrases
             #expect(!phrases[.trailingConnectives].isEmpty && phrases[.trailingConnectives] != english[.trailingConnectives], "\(code)")
             #expect(!phrases[.filledPauses].isEmpty && phrases[.filledPauses] != english[.filledPauses], "\(code)")

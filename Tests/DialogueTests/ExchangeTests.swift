@@ -36,7 +36,7 @@ struct ExchangeTests {
     /// A suite that cannot load its pack fails its own tests, not the whole run.
     init() throws { pack = try LanguagePackLoader().load("en") }
 
-    func exchange(_ script: Script, language: String = "en") throws -> Exchange {
+    func exchange(_ script: Script, language: Language = .english) throws -> Exchange {
         let pack = try LanguagePackLoader().load(language)
         let rules = RulesOnlyDecider(rules: Rules(pack: pack))
         return Exchange(rules: Rules(pack: pack), speaker: script, answers: script, questions: rules, layouts: rules, journal: script)
@@ -140,8 +140,8 @@ struct ExchangeTests {
         #expect(outcome.conversation.answers == ["A tool library.", "For neighbors.", "That's all."])
     }
 
-    @Test(arguments: ["en": "That's all.", "es": "Eso es todo.", "fr": "C'est tout.", "de": "Das war's.", "ja": "以上です。"].map { $0 })
-    func endsByVoiceInEveryLanguage(language: String, ending: String) async throws {
+    @Test(arguments: (["en": "That's all.", "es": "Eso es todo.", "fr": "C'est tout.", "de": "Das war's.", "ja": "以上です。"] as [Language: String]).map { $0 })
+    func endsByVoiceInEveryLanguage(language: Language, ending: String) async throws {
         let script = Script([.answer("Idea."), .answer(ending), .answer("never asked")])
         let outcome = try await exchange(script, language: language).run()
         #expect(outcome.conversation.answers.count == 2)

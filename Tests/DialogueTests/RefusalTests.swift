@@ -7,7 +7,7 @@ import Testing
 /// refusing answer is in no journal line and not in the note, and "none of this" drops all.
 @Suite("Refusals (test doubles, rules-only decisions)")
 struct RefusalTests {
-    static let cases: [(language: String, first: String, refusal: String, everything: String)] = [
+    static let cases: [(language: Language, first: String, refusal: String, everything: String)] = [
         ("en", "A tool library for my street.", "Please don't record this.", "Don't record any of this."),
         ("es", "Una biblioteca de herramientas para mi calle.", "No grabes esto, por favor.", "No grabes nada de esto."),
         ("fr", "Une bibliothèque d'outils pour ma rue.", "N'enregistre pas ça.", "N'enregistre rien de tout ça."),
@@ -15,7 +15,7 @@ struct RefusalTests {
         ("ja", "近所で道具を貸し借りするアプリです。", "これは記録しないでください。", "全部記録しないでください。"),
     ]
 
-    func run(_ language: String, _ answers: [String]) async throws -> (Exchange.Outcome, Script) {
+    func run(_ language: Language, _ answers: [String]) async throws -> (Exchange.Outcome, Script) {
         let pack = try LanguagePackLoader().load(language)
         let rules = Rules(pack: pack)
         let decider = RulesOnlyDecider(rules: rules)
@@ -50,7 +50,7 @@ struct RefusalTests {
     @Test(arguments: [("en", "It's for my neighbours. That's all, thanks."), ("es", "Es para mis vecinos. Eso es todo."),
                       ("fr", "C'est pour mes voisins. C'est tout."), ("de", "Es ist für meine Nachbarn. Das ist alles."),
                       ("ja", "近所の人のためです。以上です。")])
-    func anEndingPhraseIsNotANoteSentenceButWhatCameBeforeIs(language: String, answer: String) async throws {
+    func anEndingPhraseIsNotANoteSentenceButWhatCameBeforeIs(language: Language, answer: String) async throws {
         let (outcome, script) = try await run(language, [Self.cases.first { $0.language == language }!.first, answer])
         #expect(outcome.endReason == .finished)
         #expect(outcome.sources.count == 2, "\(language): \(outcome.sources.map(\.text))")
@@ -65,7 +65,7 @@ struct RefusalTests {
                       ("de", "Ich will nicht, dass irgendetwas davon gespeichert wird."), ("de", "Speicher bloß nichts davon."),
                       ("de", "Ich will nicht, dass irgendwas hiervon aufgenommen wird."),
                       ("ja", "何も残さないでください。"), ("ja", "今まで話したことは全部消してください。")])
-    func anyOfItInOwnWordsCoversEverything(language: String, refusal: String) async throws {
+    func anyOfItInOwnWordsCoversEverything(language: Language, refusal: String) async throws {
         let first = Self.cases.first { $0.language == language }!.first
         let (outcome, _) = try await run(language, [first, refusal])
         #expect(outcome.endReason == .refused, "\(language): \(refusal)")

@@ -130,7 +130,7 @@ struct DemoDialogueTests {
     }
 
     static func dialogue(_ language: String) async throws {
-        let pack = try LanguagePackLoader().load(language)
+        let pack = try LanguagePackLoader().load(Language(language))
         let floors = try #require(Self.floors[language])
         let japanese = language == "ja"
         let audio = try PrivateTestServer()
@@ -279,13 +279,13 @@ struct DemoDialogueTests {
         let unescape = { (line: String) in line.replacingOccurrences(of: "\\", with: "") }
         let title = unescape(String(titleLine.dropFirst(2)))
         let generic = pack.genericTitle(created: date, timeZone: TimeZone(secondsFromGMT: offset)!)
-        let sentences = scenario.flatMap { answer in SentenceSplitter.sentences(in: answer.text, language: language) }
+        let sentences = scenario.flatMap { answer in SentenceSplitter.sentences(in: answer.text, language: pack.language) }
         var noteText = body.map { unescape($0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0) }.joined(separator: " ")
         // The title is either the generic one or the first sentence heard (the program's own
         // transcript is the only place to tell which; the words themselves are judged against
         // the scenario below, the title's with the rest of the note).
         let heardAnswers = answers.compactMap { $0["text"] as? String }
-        let firstHeard = heardAnswers.lazy.flatMap { SentenceSplitter.sentences(in: $0, language: language) }.first
+        let firstHeard = heardAnswers.lazy.flatMap { SentenceSplitter.sentences(in: $0, language: pack.language) }.first
             .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         if title == generic {
             print("[\(language)] title: the generic title \"\(title)\"")
@@ -301,7 +301,7 @@ struct DemoDialogueTests {
         // whisper's luck.
         let spaced = { (text: String) in text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         let flatNote = spaced(noteText)
-        let heardSentences = heardAnswers.dropLast().flatMap { SentenceSplitter.sentences(in: $0, language: language) }.map(spaced)
+        let heardSentences = heardAnswers.dropLast().flatMap { SentenceSplitter.sentences(in: $0, language: pack.language) }.map(spaced)
         #expect(!heardSentences.isEmpty, "the event log holds no answer")
         for sentence in Set(heardSentences) {
             let times = heardSentences.filter { $0 == sentence }.count

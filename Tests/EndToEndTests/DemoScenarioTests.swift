@@ -23,7 +23,7 @@ struct DemoScenarioTests {
     }
 
     /// Japanese: some kana or kanji. The others: some letters, all of them Latin.
-    static func isInScript(_ text: String, language: String) -> Bool {
+    static func isInScript(_ text: String, language: Language) -> Bool {
         let letters = text.unicodeScalars.filter { $0.properties.isAlphabetic }
         if language == "ja" {
             return letters.contains { (0x3041...0x30FF).contains($0.value) || $0.properties.isIdeographic }
@@ -32,7 +32,7 @@ struct DemoScenarioTests {
     }
 
     @Test(arguments: LanguagePackLoader.supportedLanguages)
-    func demoScenarioEndsByVoice(code: String) async throws {
+    func demoScenarioEndsByVoice(code: Language) async throws {
         let pack = try Self.loader.load(code)
         let rules = Rules(pack: pack)
         let answers = pack.demoAnswers

@@ -42,7 +42,7 @@ struct SpokenRefusalTests {
 
     @Test(arguments: ["en", "de"])
     func aSpokenRefusalIsHeardAsOne(language: String) async throws {
-        let pack = try LanguagePackLoader().load(language)
+        let pack = try LanguagePackLoader().load(Language(language))
         let rules = Rules(pack: pack)
         let cases = try #require(SpokenRefusals.cases[language])
         for refusal in cases.refusals {
@@ -86,7 +86,7 @@ struct RefusedDemoTests {
                           "XDG_STATE_HOME": kept[1], "XDG_DATA_HOME": kept[2], "OMP_WAIT_POLICY": "PASSIVE"])
         print(output)
         #expect(status == 0)
-        let pack = try LanguagePackLoader().load(language)
+        let pack = try LanguagePackLoader().load(Language(language))
         #expect(output.contains(pack.ui(.refusedDiscarded)), "the person was not told nothing was kept:\n\(output)")
         // What the program heard is on the screen, between quotation marks: the content, and
         // any refusal it misheard before the person said it again (none of it may be kept).

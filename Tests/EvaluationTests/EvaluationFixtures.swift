@@ -6,15 +6,15 @@ import Testing
 /// Shared fixtures: rules per language from the real locale files, the labelled sets in
 /// `Tests/Fixtures`, and the default model loaded once for the process.
 enum EvaluationFixtures {
-    static let rules: [String: Rules] = {
+    static let rules: [Language: Rules] = {
         let loader = LanguagePackLoader()
-        var rules: [String: Rules] = [:]
-        for code in LanguagePackLoader.supportedLanguages { rules[code] = (try? loader.load(code)).map { Rules(pack: $0) } }
+        var rules: [Language: Rules] = [:]
+        for language in LanguagePackLoader.supportedLanguages { rules[language] = (try? loader.load(language)).map { Rules(pack: $0) } }
         return rules
     }()
 
-    static func rules(_ code: String) throws -> Rules {
-        try #require(rules[code], "Locales/\(code).json did not load")
+    static func rules(_ language: Language) throws -> Rules {
+        try #require(rules[language], "Locales/\(language).json did not load")
     }
 
     /// `<repository>/Tests/Fixtures/<name>`, found from this file's path.

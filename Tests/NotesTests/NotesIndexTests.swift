@@ -53,7 +53,7 @@ struct NotesIndexTests {
     }
 
     func fields(_ notes: [NoteFile]) -> [String] {
-        notes.map { "\($0.path)|\($0.id)|\($0.title)|\(String(describing: $0.created))|\($0.keySentence ?? "-")|\($0.language ?? "-")|\(String(describing: $0.timeZone?.secondsFromGMT()))" }
+        notes.map { "\($0.path)|\($0.id)|\($0.title)|\(String(describing: $0.created))|\($0.keySentence ?? "-")|\($0.language?.code ?? "-")|\(String(describing: $0.timeZone?.secondsFromGMT()))" }
     }
 
     func fields(_ tasks: [NoteTask]) -> [String] { tasks.map { "\($0.note.path)|\($0.text)|\($0.done)|\($0.due ?? "-")" } }

@@ -59,7 +59,7 @@ func pipedInput(_ text: String) -> LineInput {
 }
 
 /// A session context on scratch folders, rules only, with a recording display.
-func makeContext(_ scratch: Scratch, language: String = "en", yes: Bool = true, input: String = "",
+func makeContext(_ scratch: Scratch, language: Language = .english, yes: Bool = true, input: String = "",
                  display: RecordingDisplay = RecordingDisplay()) throws -> SessionContext {
     var configuration = SessionConfiguration(language: language)
     configuration.languageModel = nil

@@ -115,7 +115,7 @@ import Testing
     }
 
     /// A question shown a second time says why, in the session's language.
-    @Test(arguments: ["en", "ja"]) func aQuestionAskedAgainSaysItWasNotCaught(language: String) async throws {
+    @Test(arguments: ["en", "ja"]) func aQuestionAskedAgainSaysItWasNotCaught(language: Language) async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let display = RecordingDisplay()
@@ -130,7 +130,7 @@ import Testing
     }
 
     /// A question the person talked over says it can wait, and the answer heard on is one.
-    @Test(arguments: ["en", "de"]) func aQuestionTalkedOverSaysItCanWait(language: String) async throws {
+    @Test(arguments: ["en", "de"]) func aQuestionTalkedOverSaysItCanWait(language: Language) async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let display = RecordingDisplay()
@@ -329,7 +329,7 @@ import Testing
     @Test(arguments: [("en", "A budget meeting on Friday with the team.", "meeting"),
                       ("de", "Eine App, die Fahrgemeinschaften plant.", "Produktidee"),
                       ("ja", "来週会議があります。", "会議")])
-    func theNoteIsTaggedWithItsKindInTheInterfaceLanguage(language: String, answer: String, tag: String) async throws {
+    func theNoteIsTaggedWithItsKindInTheInterfaceLanguage(language: Language, answer: String, tag: String) async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let context = try makeContext(scratch, language: language)

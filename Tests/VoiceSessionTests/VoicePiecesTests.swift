@@ -6,8 +6,8 @@ import Testing
 /// The parts of the voice session that need no audio device: what is rendered up front, and
 /// the demo's scenario files.
 @Suite struct VoicePiecesTests {
-    @Test(arguments: ["en", "es", "fr", "de", "ja"])
-    func everyLineTheExchangeMaySayIsRenderedUpFrontInItsSpokenForm(language: String) throws {
+    @Test(arguments: ["en", "es", "fr", "de", "ja"] as [Language])
+    func everyLineTheExchangeMaySayIsRenderedUpFrontInItsSpokenForm(language: Language) throws {
         let pack = try LanguagePackLoader().load(language)
         let texts = VoicePorts.promptTexts(pack)
         #expect(texts.count == 1 + QuestionChoice.questions.count + QuestionChoice.finals.count)

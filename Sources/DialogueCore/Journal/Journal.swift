@@ -31,8 +31,8 @@ public enum Journal {
     /// The note, rebuilt from the journal alone.
     public static func rebuild(from text: String, loader: LanguagePackLoader = LanguagePackLoader()) throws -> String {
         let replay = try JournalReplay(read(text).events)
-        let code = loader.languages().contains(replay.language) ? replay.language : "en"
-        return replay.note(pack: try loader.load(code))
+        let language = loader.languages().contains(replay.language) ? replay.language : .english
+        return replay.note(pack: try loader.load(language))
     }
 }
 
@@ -58,7 +58,7 @@ public struct JournalReplay: Sendable, Hashable {
     public let id: String
     public let created: Date
     public let timeZone: TimeZone
-    public let language: String
+    public let language: Language
     public let conversation: Conversation
     public let decisions: [Decision]
     /// The last layout recorded, if the exchange got that far.

@@ -4,7 +4,7 @@ import Foundation
 /// so that a crash at any point loses nothing the user said.
 public enum JournalEvent: Sendable, Hashable {
     /// First line: which memo, when, and in which language.
-    case started(id: String, created: Date, timeZone: String, language: String)
+    case started(id: String, created: Date, timeZone: String, language: Language)
     /// A prompt was spoken (the opening or a case).
     case asked(TurnQuestion)
     /// The user's answer to the last prompt, as transcribed or typed.
@@ -89,7 +89,7 @@ extension JournalEvent: Codable {
             }
             self = .started(id: try line.decode(String.self, forKey: .id), created: date,
                             timeZone: try line.decodeIfPresent(String.self, forKey: .timeZone) ?? "UTC",
-                            language: try line.decode(String.self, forKey: .language))
+                            language: try line.decode(Language.self, forKey: .language))
         case .asked: self = .asked(try line.decode(TurnQuestion.self, forKey: .question))
         case .answered: self = .answered(try line.decode(String.self, forKey: .text))
         case .heard: self = .heard(try line.decode(String.self, forKey: .text))

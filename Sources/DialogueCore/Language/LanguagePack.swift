@@ -4,8 +4,8 @@ import Foundation
 /// generic note title, the CLI's strings and the phrase lists of the rules. Built from
 /// `Locales/<code>.json` with English filling any key the file lacks.
 public struct LanguagePack: Sendable {
-    /// ISO 639 code, the name of its file: en, ja, es, fr, de.
-    public let code: String
+    /// Which language: its code is the name of its file.
+    public let language: Language
     /// The language's own name ("日本語").
     public let name: String
     /// espeak-ng voice name.
@@ -43,12 +43,12 @@ public struct LanguagePack: Sendable {
     /// Keys this language's file lacked and took from English (empty for a complete file).
     public let keysFromEnglish: [String]
 
-    public init(code: String, name: String, voice: String, voiceSample: String, whisperLanguage: String,
+    public init(language: Language, name: String, voice: String, voiceSample: String, whisperLanguage: String,
                 turnThresholdShift: Double = 0, opening: SpokenText, questions: [QuestionChoice: SpokenText],
                 closings: [QuestionChoice: SpokenText], noteTitle: String, noteDate: String,
                 ui: [String: String], phrases: Phrases, dates: DateRules = .none, actionCues: ActionCues = .none,
                 demo: DemoScript = DemoScript(answers: []), keysFromEnglish: [String] = []) {
-        self.code = code
+        self.language = language
         self.name = name
         self.voice = voice
         self.voiceSample = voiceSample

@@ -5,8 +5,8 @@ import Foundation
 public enum LanguagePackError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No searched folder holds `en.json`.
     case folderNotFound(searched: [String])
-    /// The code is not one of the supported languages.
-    case unsupported(code: String)
+    /// The language has no file.
+    case unsupported(Language)
     /// The file exists in no searched folder, or cannot be read.
     case unreadable(file: String, reason: String)
     /// The file is not valid JSON of the expected shape.
@@ -18,9 +18,9 @@ public enum LanguagePackError: Error, Sendable, Equatable, CustomStringConvertib
             return "The language files (Locales/en.json …) were not found. Searched: "
                 + searched.joined(separator: ", ")
                 + ". Fix: reinstall dialogue-memo, or set DIALOGUE_MEMO_LOCALES to the folder that holds en.json."
-        case .unsupported(let code):
-            return "The language \"\(code)\" is not supported. Supported: "
-                + LanguagePackLoader.supportedLanguages.joined(separator: ", ") + "."
+        case .unsupported(let language):
+            return "The language \"\(language)\" is not supported. Supported: "
+                + LanguagePackLoader.supportedLanguages.map(\.code).joined(separator: ", ") + "."
         case .unreadable(let file, let reason):
             return "Cannot read the language file \(file): \(reason). Fix: restore the file from the release, or set DIALOGUE_MEMO_LOCALES to a folder that holds it."
         case .malformed(let file, let reason):

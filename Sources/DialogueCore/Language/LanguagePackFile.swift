@@ -3,7 +3,7 @@ import Foundation
 /// A locale file as written: every key optional, so a file can be incomplete and English
 /// fills the gaps. `resolve` turns it into a `LanguagePack`.
 struct LanguagePackFile: Decodable, Sendable {
-    var language: String?
+    var language: Language?
     var name: String?
     var voice: String?
     var voiceSample: String?
@@ -81,7 +81,7 @@ struct LanguagePackFile: Decodable, Sendable {
     }
 
     /// Every key with its value taken from this file or, failing that, from `english`.
-    func resolve(code: String, english: LanguagePackFile) throws(Problem) -> LanguagePack {
+    func resolve(language: Language, english: LanguagePackFile) throws(Problem) -> LanguagePack {
         var keys = Picked()
         let questionLines = keys.lines(QuestionChoice.questions, "questions", questions, english.questions)
         let closingLines = keys.lines(QuestionChoice.finals, "closing", closing, english.closing)
@@ -90,13 +90,13 @@ struct LanguagePackFile: Decodable, Sendable {
             uiStrings[key] = keys.pick("ui.\(key)", ui?[key], english.ui?[key])
         }
         let phraseLists = resolvePhrases(english: english, &keys)
-        let (dateRules, cues) = try resolvePatterns(code: code, english: english, &keys)
+        let (dateRules, cues) = try resolvePatterns(language: language, english: english, &keys)
         let pack = LanguagePack(
-            code: code,
-            name: keys.pick("name", name, english.name) ?? code,
-            voice: keys.pick("voice", voice, english.voice) ?? code,
+            language: language,
+            name: keys.pick("name", name, english.name) ?? language.code,
+            voice: keys.pick("voice", voice, english.voice) ?? language.code,
             voiceSample: keys.pick("voiceSample", voiceSample, english.voiceSample) ?? "",
-            whisperLanguage: keys.pick("whisperLanguage", whisperLanguage, english.whisperLanguage) ?? code,
+            whisperLanguage: keys.pick("whisperLanguage", whisperLanguage, english.whisperLanguage) ?? language.code,
             turnThresholdShift: turnThresholdShift ?? 0,
             opening: keys.pick("opening", opening, english.opening) ?? SpokenText(text: ""),
             questions: questionLines,
@@ -155,11 +155,11 @@ struct LanguagePackFile: Decodable, Sendable {
     }
 
     /// The date and action-cue patterns, compiled; an invalid one says which file it came from.
-    func resolvePatterns(code: String, english: LanguagePackFile,
+    func resolvePatterns(language: Language, english: LanguagePackFile,
                          _ keys: inout Picked) throws(Problem) -> (DateRules, ActionCues) {
         var dateRules = DateRules.none, cues = ActionCues.none
         do {
-            if let patterns = keys.pick("dates", dates, english.dates) { dateRules = try DateRules(patterns, language: code) }
+            if let patterns = keys.pick("dates", dates, english.dates) { dateRules = try DateRules(patterns, language: language) }
         } catch { throw .invalidPattern(error, fromEnglish: dates == nil) }
         do {
             if let patterns = keys.pick("actionCues", actionCues, english.actionCues) { cues = try ActionCues(patterns) }

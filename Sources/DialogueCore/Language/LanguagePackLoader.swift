@@ -17,7 +17,6 @@ public struct LanguagePackLoader: Sendable {
     /// `--lang` and the locale variables may name.
     public static let supportedLanguages = LanguagePackLoader().languages()
     public static let environmentVariable = "DIALOGUE_MEMO_LOCALES"
-    public static let fallbackLanguage = "en"
 
     public let searchFolders: [URL]
 
@@ -41,38 +40,41 @@ public struct LanguagePackLoader: Sendable {
     /// The first searched folder that holds `en.json`.
     public func folder() throws(LanguagePackError) -> URL {
         let fileManager = FileManager.default
-        let english = "\(Self.fallbackLanguage).json"
+        let english = Self.fileName(.english)
         for folder in searchFolders where fileManager.fileExists(atPath: folder.appendingPathComponent(english).path) {
             return folder
         }
         throw .folderNotFound(searched: searchFolders.map(\.path))
     }
 
-    /// The codes of the language files in `folder()`, English first and the rest in order;
+    /// The languages of the files in `folder()`, English first and the rest in order;
     /// only English when no folder is found (loading it then says where it looked).
-    public func languages() -> [String] {
+    public func languages() -> [Language] {
         let names = (try? folder()).flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) } ?? []
-        let codes = names.compactMap(Self.languageCode(fileName:)).filter { $0 != Self.fallbackLanguage }.sorted()
-        return [Self.fallbackLanguage] + codes
+        let others = names.compactMap(Self.language(fileName:)).filter { $0 != .english }.sorted()
+        return [.english] + others
     }
 
     /// `fr.json` → fr; nil for a file that is not a language's.
-    static func languageCode(fileName: String) -> String? {
+    static func language(fileName: String) -> Language? {
         guard fileName.hasSuffix(".json") else { return nil }
         let code = fileName.dropLast(".json".count)
-        return (2...3).contains(code.count) && code.allSatisfy({ $0.isASCII && $0.isLowercase }) ? String(code) : nil
+        return (2...3).contains(code.count) && code.allSatisfy({ $0.isASCII && $0.isLowercase }) ? Language(String(code)) : nil
     }
 
+    /// fr → `fr.json`.
+    static func fileName(_ language: Language) -> String { "\(language.code).json" }
+
     /// Loads a language of `languages()`, with English for any key its file lacks.
-    public func load(_ code: String) throws(LanguagePackError) -> LanguagePack {
-        guard languages().contains(code) else { throw .unsupported(code: code) }
+    public func load(_ language: Language) throws(LanguagePackError) -> LanguagePack {
+        guard languages().contains(language) else { throw .unsupported(language) }
         let folder = try folder()
-        let englishURL = folder.appendingPathComponent("\(Self.fallbackLanguage).json")
+        let englishURL = folder.appendingPathComponent(Self.fileName(.english))
         let english = try read(englishURL)
-        let url = folder.appendingPathComponent("\(code).json")
-        let file = code == Self.fallbackLanguage ? english : try read(url)
+        let url = folder.appendingPathComponent(Self.fileName(language))
+        let file = language == .english ? english : try read(url)
         do {
-            return try file.resolve(code: code, english: english)
+            return try file.resolve(language: language, english: english)
         } catch {
             switch error {
             case .missingKeys(let names):
@@ -87,29 +89,29 @@ public struct LanguagePackLoader: Sendable {
     /// All languages of `languages()`, in that order.
     public func loadAll() throws(LanguagePackError) -> [LanguagePack] {
         var packs: [LanguagePack] = []
-        for code in languages() { packs.append(try load(code)) }
+        for language in languages() { packs.append(try load(language)) }
         return packs
     }
 
-    private static let standardPacks = Mutex<[String: LanguagePack?]>([:])
+    private static let standardPacks = Mutex<[Language: LanguagePack?]>([:])
 
-    /// The pack of `code` as the standard search (`init()`) finds it, loaded once per process;
+    /// The pack of `language` as the standard search (`init()`) finds it, loaded once per process;
     /// nil when the language has no file or its file does not load. For code that knows a note
-    /// only by its language code: its dates, its next-step cues.
-    public static func standardPack(_ code: String) -> LanguagePack? {
+    /// only by its language: its dates, its next-step cues.
+    public static func standardPack(_ language: Language) -> LanguagePack? {
         standardPacks.withLock { packs in
-            if let known = packs[code] { return known }
-            let pack = try? LanguagePackLoader().load(code)
-            packs[code] = pack
+            if let known = packs[language] { return known }
+            let pack = try? LanguagePackLoader().load(language)
+            packs[language] = pack
             return pack
         }
     }
 
     /// The supported language for a POSIX locale or language tag ("ja_JP.UTF-8", "fr-CA"),
     /// or nil when it is not supported.
-    public static func languageCode(forLocale identifier: String) -> String? {
-        let code = identifier.lowercased().prefix { $0.isLetter }
-        return supportedLanguages.contains(String(code)) ? String(code) : nil
+    public static func language(forLocale identifier: String) -> Language? {
+        let language = Language(String(identifier.lowercased().prefix { $0.isLetter }))
+        return supportedLanguages.contains(language) ? language : nil
     }
 
     func read(_ url: URL) throws(LanguagePackError) -> LanguagePackFile {

@@ -48,7 +48,7 @@ public struct ActionCues: @unchecked Sendable {
 
     /// `score` with the cues of `language` as the standard search finds its file
     /// (`LanguagePackLoader.standardPack`); 0 in a language without one.
-    public static func score(_ sentence: String, language: String) -> Double {
+    public static func score(_ sentence: String, language: Language) -> Double {
         (LanguagePackLoader.standardPack(language)?.actionCues ?? .none).score(sentence)
     }
 }

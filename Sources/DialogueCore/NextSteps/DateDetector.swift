@@ -17,7 +17,7 @@ public struct DateDetector: Sendable {
 
     /// For a note in `language`, with that language's patterns as the standard search finds its
     /// file (`LanguagePackLoader.standardPack`); a language without one names no dates.
-    public init(language: String, created: Date, timeZone: TimeZone) {
+    public init(language: Language, created: Date, timeZone: TimeZone) {
         self.init(rules: LanguagePackLoader.standardPack(language)?.dates ?? .none, created: created, timeZone: timeZone)
     }
 

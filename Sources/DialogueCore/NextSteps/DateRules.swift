@@ -42,7 +42,7 @@ public struct DateRules: @unchecked Sendable {
 
     /// `patterns` for `language`, whose month and weekday names come from ICU. Throws the first
     /// pattern that is no regular expression, with its key under `dates`.
-    public init(_ patterns: DatePatterns, language: String) throws(InvalidPattern) {
+    public init(_ patterns: DatePatterns, language: Language) throws(InvalidPattern) {
         let (months, weekdays) = Self.names(language)
         let edge = patterns.spaced ? #"\b"# : ""
         let weekday = Self.alternatives(weekdays)
@@ -81,9 +81,9 @@ public struct DateRules: @unchecked Sendable {
 
     /// Month and weekday names of a language as Foundation (ICU) spells them, lowercased:
     /// months January first, weekdays Monday first.
-    static func names(_ language: String) -> (months: [String], weekdays: [String]) {
+    static func names(_ language: Language) -> (months: [String], weekdays: [String]) {
         let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: language)
+        formatter.locale = Locale(identifier: language.code)
         let months = formatter.monthSymbols.map { $0.lowercased() }
         let sundayFirst = formatter.weekdaySymbols.map { $0.lowercased() }
         return (months, Array(sundayFirst.dropFirst()) + sundayFirst.prefix(1))

@@ -10,7 +10,7 @@ public enum FrontMatter {
             "---",
             "id: \(quoted(metadata.id))",
             "created: \(quoted(timestamp(metadata.created, in: metadata.timeZone)))",
-            "language: \(quoted(metadata.language))",
+            "language: \(quoted(metadata.language.code))",
             "questions: [\(questions)]",
             "layout: \(quoted(metadata.layoutSource.rawValue))",
         ]

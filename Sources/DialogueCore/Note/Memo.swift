@@ -8,10 +8,10 @@ public struct Memo: Sendable, Hashable {
     public var created: Date
     /// The zone `created` is shown in.
     public var timeZone: TimeZone
-    /// The interface language's code.
-    public var language: String
+    /// The interface language.
+    public var language: Language
 
-    public init(id: String, created: Date, timeZone: TimeZone = .current, language: String) {
+    public init(id: String, created: Date, timeZone: TimeZone = .current, language: Language) {
         self.id = id
         self.created = created
         self.timeZone = timeZone

@@ -6,8 +6,8 @@ public struct NoteMetadata: Sendable, Hashable {
     public var created: Date
     /// The time zone `created` is shown in (and the generic title's date).
     public var timeZone: TimeZone
-    /// Interface language code.
-    public var language: String
+    /// The interface language.
+    public var language: Language
     /// The follow-up questions asked, in order.
     public var questions: [QuestionChoice]
     /// Where the layout came from; the renderer sets `.fallback` if the layout was invalid.
@@ -22,7 +22,7 @@ public struct NoteMetadata: Sendable, Hashable {
     public var highlights: Highlights?
     public var highlightsSource: HighlightsSource = .fallback
 
-    public init(id: String, created: Date, timeZone: TimeZone = .current, language: String,
+    public init(id: String, created: Date, timeZone: TimeZone = .current, language: Language,
                 questions: [QuestionChoice], layoutSource: LayoutSource, ending: String? = nil) {
         self.id = id
         self.created = created

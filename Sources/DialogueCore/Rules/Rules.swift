@@ -8,17 +8,17 @@ public struct Rules: Sendable {
     /// From this many follow-up questions on, our own choice is `ready`: the note has enough.
     public static let enoughQuestions = 4
 
-    public let language: String
+    public let language: Language
     let book: PhraseBook
 
     public init(pack: LanguagePack) {
-        language = pack.code
+        language = pack.language
         book = PhraseBook(pack.phrases)
     }
 
-    /// The rules of every supported language, by code (the evaluations run all five).
-    public static func byLanguage(loader: LanguagePackLoader = LanguagePackLoader()) throws -> [String: Rules] {
-        Dictionary(uniqueKeysWithValues: try loader.loadAll().map { ($0.code, Rules(pack: $0)) })
+    /// The rules of every supported language (the evaluations run them all).
+    public static func byLanguage(loader: LanguagePackLoader = LanguagePackLoader()) throws -> [Language: Rules] {
+        Dictionary(uniqueKeysWithValues: try loader.loadAll().map { ($0.language, Rules(pack: $0)) })
     }
 
     // MARK: Signals

@@ -8,7 +8,7 @@ public enum SentenceSplitter {
     /// The sentences of one answer, trimmed, empty ones dropped. If they do not add back up
     /// to the answer (modulo whitespace), the whole answer is one unit: a sentence must never
     /// lose a character.
-    public static func sentences(in answer: String, language: String) -> [String] {
+    public static func sentences(in answer: String, language: Language) -> [String] {
         let text = UserText.sanitized(answer)
         let whole = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !whole.isEmpty else { return [] }
@@ -19,7 +19,7 @@ public enum SentenceSplitter {
     }
 
     /// All answers as sources numbered 1…N, each with the index of its answer.
-    public static func sources(from answers: [String], language: String) -> [Source] {
+    public static func sources(from answers: [String], language: Language) -> [Source] {
         var sources: [Source] = []
         for (index, answer) in answers.enumerated() {
             for sentence in sentences(in: answer, language: language) {
@@ -34,10 +34,10 @@ public enum SentenceSplitter {
     }
 
     /// The raw segments, or nil when ICU fails (then the caller keeps the answer whole).
-    static func icuSentences(_ text: String, language: String) -> [String]? {
+    static func icuSentences(_ text: String, language: Language) -> [String]? {
         let units = Array(text.utf16)
         guard !units.isEmpty, units.count < Int(Int32.max) else { return nil }
-        let locale = language
+        let locale = language.code
         // ICU keeps a pointer to the text, so all iteration happens while the buffer is pinned.
         return units.withUnsafeBufferPointer { buffer -> [String]? in
             var status: Int32 = 0

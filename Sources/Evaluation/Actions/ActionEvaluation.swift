@@ -6,7 +6,7 @@ import Foundation
 /// are next steps, and the key sentence's ID.
 public struct ActionScenario: Sendable, Hashable, Codable {
     public let id: String
-    public let language: String
+    public let language: Language
     public let split: String
     public let sentences: [String]
     public let actions: [Int]
@@ -152,7 +152,7 @@ public struct ActionSummary: Sendable {
                 guard !inSplit.isEmpty else { continue }
                 var cells = [Self.cell("all", Self.score(inSplit, pick: method.pick))]
                 for language in languages {
-                    cells.append(Self.cell(language, Self.score(inSplit.filter { $0.scenario.language == language }, pick: method.pick)))
+                    cells.append(Self.cell(language.code, Self.score(inSplit.filter { $0.scenario.language == language }, pick: method.pick)))
                 }
                 lines.append("  \(split): " + cells.joined(separator: "  "))
             }

@@ -5,7 +5,7 @@ import Foundation
 /// One scenario of `choice-scenarios.json` run through the real decision path.
 public struct ChoiceCaseResult: Sendable, Hashable {
     public let id: String
-    public let language: String
+    public let language: Language
     public let choice: QuestionChoice
     public let source: DecisionSource
     public let suggestion: QuestionChoice?
@@ -29,6 +29,7 @@ public struct ChoiceCaseResult: Sendable, Hashable {
 /// Acceptable rate per language and overall, in the order languages first appear.
 public struct RateTable: Sendable, Hashable {
     public struct Row: Sendable, Hashable {
+        /// A language's code, or "overall".
         public let language: String
         public let hits: Int
         public let total: Int
@@ -39,15 +40,15 @@ public struct RateTable: Sendable, Hashable {
     public let rows: [Row]
     public let overall: Row
 
-    public init(_ outcomes: [(language: String, hit: Bool)]) {
-        var order: [String] = []
-        var hits: [String: Int] = [:], totals: [String: Int] = [:]
+    public init(_ outcomes: [(language: Language, hit: Bool)]) {
+        var order: [Language] = []
+        var hits: [Language: Int] = [:], totals: [Language: Int] = [:]
         for outcome in outcomes {
             if totals[outcome.language] == nil { order.append(outcome.language) }
             totals[outcome.language, default: 0] += 1
             if outcome.hit { hits[outcome.language, default: 0] += 1 }
         }
-        rows = order.map { Row(language: $0, hits: hits[$0, default: 0], total: totals[$0, default: 0]) }
+        rows = order.map { Row(language: $0.code, hits: hits[$0, default: 0], total: totals[$0, default: 0]) }
         overall = Row(language: "overall", hits: rows.reduce(0) { $0 + $1.hits }, total: rows.reduce(0) { $0 + $1.total })
     }
 
@@ -57,7 +58,7 @@ public struct RateTable: Sendable, Hashable {
 public enum ChoiceEvaluation {
     /// Runs every scenario whose language has rules through `service`, one after another
     /// (one model, one context). `progress` sees each result as it is made.
-    public static func run(_ scenarios: [ChoiceScenario], rules: [String: Rules], service: DecisionService,
+    public static func run(_ scenarios: [ChoiceScenario], rules: [Language: Rules], service: DecisionService,
                            progress: (ChoiceCaseResult) -> Void = { _ in }) async throws -> [ChoiceCaseResult] {
         var results: [ChoiceCaseResult] = []
         for scenario in scenarios {
@@ -113,7 +114,7 @@ public struct ChoiceReport: Sendable, Encodable {
             }
         }
         cases = results.count
-        acceptable = rates(\.language).merging(["overall": Rate(hits: results.filter(\.acceptable).count, total: results.count)]) { $1 }
+        acceptable = rates(\.language.code).merging(["overall": Rate(hits: results.filter(\.acceptable).count, total: results.count)]) { $1 }
         bySplit = rates(\.split)
         byCategory = rates(\.category)
         missedEndings = results.filter(\.missedEnding).map(\.id)
@@ -130,7 +131,7 @@ public struct ChoiceReport: Sendable, Encodable {
         }
         func list(_ ids: [String]) -> String { ids.isEmpty ? "none" : "\(ids.count): " + ids.joined(separator: ", ") }
         return [
-            line("acceptable: ", acceptable, order: LanguagePackLoader.supportedLanguages + ["overall"]),
+            line("acceptable: ", acceptable, order: LanguagePackLoader.supportedLanguages.map(\.code) + ["overall"]),
             line("by split: ", bySplit, order: ["dev", "test"]),
             line("by category: ", byCategory, order: []),
             "missed endings (ended or refused, went on): " + list(missedEndings),

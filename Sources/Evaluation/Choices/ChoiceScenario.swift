@@ -6,7 +6,7 @@ import Foundation
 /// interviewer would accept.
 public struct ChoiceScenario: Sendable, Hashable, Codable {
     public let id: String
-    public let language: String
+    public let language: Language
     /// The labeller's kind: product, meeting, plan, reflection, other.
     public let kind: String
     public let turns: [Turn]

@@ -18,21 +18,21 @@ public enum DecisionFuzz {
         public var layoutMilliseconds: [Int] = []
     }
 
-    /// Answer fragments per language code, from `Tests/Fixtures/fuzz-fragments.json`; a language
+    /// Answer fragments per language, from `Tests/Fixtures/fuzz-fragments.json`; a language
     /// without any uses the fallback language's.
     public struct Fragments: Sendable, Decodable {
-        public let fragments: [String: [String]]
+        public let fragments: [Language: [String]]
 
         public static func load(from url: URL) throws -> Fragments {
             let file = try JSONDecoder().decode(Fragments.self, from: Data(contentsOf: url))
-            guard file.fragments[LanguagePackLoader.fallbackLanguage]?.isEmpty == false else {
-                throw SpeechSet.LoadError(description: "\(url.path): no fragments for \(LanguagePackLoader.fallbackLanguage), the fallback language.")
+            guard file.fragments[.english]?.isEmpty == false else {
+                throw SpeechSet.LoadError(description: "\(url.path): no fragments for \(Language.english), the fallback language.")
             }
             return file
         }
 
-        func pool(_ language: String) -> [String] {
-            fragments[language].flatMap { $0.isEmpty ? nil : $0 } ?? fragments[LanguagePackLoader.fallbackLanguage] ?? []
+        func pool(_ language: Language) -> [String] {
+            fragments[language].flatMap { $0.isEmpty ? nil : $0 } ?? fragments[.english] ?? []
         }
 
         /// The file in the source tree, for running from a checkout.
@@ -40,7 +40,7 @@ public enum DecisionFuzz {
             .deletingLastPathComponent().appendingPathComponent("../../../Tests/Fixtures/fuzz-fragments.json").standardizedFileURL.path
     }
 
-    public static func conversation(language: String, fragments: Fragments, random: inout SplitMix64) -> Conversation {
+    public static func conversation(language: Language, fragments: Fragments, random: inout SplitMix64) -> Conversation {
         let pool = fragments.pool(language)
         let cases = QuestionChoice.questions
         var turns: [Turn] = []
@@ -55,7 +55,7 @@ public enum DecisionFuzz {
     }
 
     /// `count` conversations; for each, the next question and (every third one) the layout.
-    public static func run(count: Int, seed: UInt64, fragments: Fragments, service: DecisionService, rules: [String: Rules],
+    public static func run(count: Int, seed: UInt64, fragments: Fragments, service: DecisionService, rules: [Language: Rules],
                            progress: (Int) -> Void = { _ in }) async throws -> Report {
         var random = SplitMix64(seed: seed)
         var report = Report()

@@ -5,6 +5,7 @@ import Foundation
 /// product stands on when the model is missing or fails.
 public struct FallbackReport: Sendable, Hashable {
     public struct Rate: Sendable, Hashable {
+        /// A language's code, or "overall".
         public let language: String
         public let hits: Int
         public let total: Int
@@ -33,11 +34,11 @@ public struct FallbackReport: Sendable, Hashable {
 
 
 public enum FallbackEvaluation {
-    /// Runs `fallbackChoice` on every scenario whose language has rules (by code, as
+    /// Runs `fallbackChoice` on every scenario whose language has rules (as
     /// `Rules.byLanguage` makes them: compiling them is the costly part, so they are passed in).
-    public static func evaluate(_ scenarios: [ChoiceScenario], rules: [String: Rules]) -> FallbackReport {
-        var order: [String] = []
-        var hits: [String: Int] = [:], totals: [String: Int] = [:]
+    public static func evaluate(_ scenarios: [ChoiceScenario], rules: [Language: Rules]) -> FallbackReport {
+        var order: [Language] = []
+        var hits: [Language: Int] = [:], totals: [Language: Int] = [:]
         var misses: [FallbackReport.Miss] = []
         for scenario in scenarios {
             guard let languageRules = rules[scenario.language] else { continue }
@@ -50,7 +51,7 @@ public enum FallbackEvaluation {
                 misses.append(.init(id: scenario.id, chosen: chosen, acceptable: scenario.acceptable))
             }
         }
-        let perLanguage = order.map { FallbackReport.Rate(language: $0, hits: hits[$0, default: 0], total: totals[$0, default: 0]) }
+        let perLanguage = order.map { FallbackReport.Rate(language: $0.code, hits: hits[$0, default: 0], total: totals[$0, default: 0]) }
         let overall = FallbackReport.Rate(language: "overall", hits: perLanguage.reduce(0) { $0 + $1.hits },
                                           total: perLanguage.reduce(0) { $0 + $1.total })
         return FallbackReport(perLanguage: perLanguage, overall: overall, misses: misses)

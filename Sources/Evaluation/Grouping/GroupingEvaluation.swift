@@ -5,7 +5,7 @@ import Foundation
 /// One scenario of `grouping-scenarios.json` run through the real layout path.
 public struct GroupingCaseResult: Sendable, Hashable {
     public let id: String
-    public let language: String
+    public let language: Language
     public let layout: Layout
     public let expected: Layout?
     public let baseline: Layout

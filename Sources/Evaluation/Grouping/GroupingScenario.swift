@@ -6,7 +6,7 @@ import Foundation
 /// careful editor would make of their sentences.
 public struct GroupingScenario: Sendable, Hashable, Codable {
     public let id: String
-    public let language: String
+    public let language: Language
     public let answers: [String]
     public let paragraphs: [[String]]
     public let titleFromFirstSentence: Bool

@@ -34,12 +34,12 @@ public enum ErrorRate {
 
     /// The units scored: words, or characters in a language its file says does not space its
     /// words (`DateRules.spaced`: Japanese).
-    public static func units(_ text: String, language: String) -> [String] {
+    public static func units(_ text: String, language: Language) -> [String] {
         (LanguagePackLoader.standardPack(language)?.dates.spaced ?? true) ? words(text) : words(text).joined().map(String.init)
     }
 
     /// The edits per reference unit (word, or character where words are not spaced).
-    public static func of(_ hypothesis: String, reference: String, language: String) -> (errors: Int, units: Int) {
+    public static func of(_ hypothesis: String, reference: String, language: Language) -> (errors: Int, units: Int) {
         let ref = units(reference, language: language)
         return (editDistance(ref, units(hypothesis, language: language)), ref.count)
     }

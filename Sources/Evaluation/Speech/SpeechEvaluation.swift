@@ -51,7 +51,8 @@ public struct SpeechEvaluation: Sendable {
             guard let file = clip.file else { continue }
             let path = file.hasPrefix("/") ? file : set.folder + "/" + file
             let samples = try WAVFile(contentsOf: path).monoSamples(at: Transcriber.sampleRate)
-            let whisperLanguage = clip.language == "none" ? LanguagePackLoader.fallbackLanguage : clip.language
+            // Noise is transcribed, and scored, as English.
+            let whisperLanguage = (clip.spokenLanguage ?? .english).code
             var result = ClipResult(clip: clip)
             for system in [System.ours, .fast, .prompted] {
                 var options = FileTranscription.options(language: whisperLanguage, fast: system != .ours)
@@ -80,7 +81,7 @@ public struct SpeechEvaluation: Sendable {
     /// a number said is right either way.
     func scored(_ text: String, _ clip: SpeechSet.Clip, seconds: Double) -> (text: String, errors: Int, units: Int, seconds: Double) {
         let references = [clip.reference, clip.referenceDigits].compactMap { $0 }
-        let best = references.map { ErrorRate.of(text, reference: $0, language: clip.language) }.min { $0.errors < $1.errors }
+        let best = references.map { ErrorRate.of(text, reference: $0, language: clip.spokenLanguage ?? .english) }.min { $0.errors < $1.errors }
         return (text, best?.errors ?? 0, best?.units ?? 0, seconds)
     }
 
@@ -188,8 +189,8 @@ extension SpeechSummary {
 
     /// The transcript's words (characters for ja) that no reference of the clip contains.
     static func wordsNotInReference(_ text: String, _ clip: SpeechSet.Clip) -> Int {
-        let known = Set([clip.reference, clip.referenceDigits].compactMap { $0 }.flatMap { ErrorRate.units($0, language: clip.language) })
-        return ErrorRate.units(text, language: clip.language).filter { !known.contains($0) }.count
+        let known = Set([clip.reference, clip.referenceDigits].compactMap { $0 }.flatMap { ErrorRate.units($0, language: clip.spokenLanguage ?? .english) })
+        return ErrorRate.units(text, language: clip.spokenLanguage ?? .english).filter { !known.contains($0) }.count
     }
 }
 

@@ -1,3 +1,4 @@
+import DialogueCore
 import Foundation
 
 /// The real-speech clips `scripts/fetch-speech.sh` builds: its folder holds the WAV files and a
@@ -5,8 +6,10 @@ import Foundation
 public struct SpeechSet: Sendable {
     public struct Clip: Decodable, Sendable {
         public let id: String
-        /// `none` for a recording of noise without speech.
+        /// The manifest's word: a language code, or `none` for a recording of noise without speech.
         public let language: String
+        /// The language spoken; nil for noise.
+        public var spokenLanguage: Language? { language == "none" ? nil : Language(language) }
         public let kind: String
         public let split: String
         public let reference: String?

@@ -23,7 +23,7 @@ extension TurnEvaluation {
     /// answer's smallest window (256 frames).
     public static let tailCandidates = [1, 1.5, 2, 3].flatMap { [TurnTail(seconds: $0), TurnTail(seconds: $0, window: 256)] }
 
-    static func read(_ tail: TurnTail, of answer: [Float], language: String, phrases: Phrases,
+    static func read(_ tail: TurnTail, of answer: [Float], language: Language, phrases: Phrases,
                      transcriber: Transcriber) async throws -> TailReading {
         let clip = tail.clip(of: answer, rate: Transcriber.sampleRate)
         let options = tail.options(for: clip, language: language)

@@ -41,7 +41,7 @@ public struct TurnEvaluation: Sendable {
                 silence.seconds.map { String(format: "%@ %.2f s", silence.kind.rawValue, $0) } ?? silence.kind.rawValue
             }
             return String(format: "%@ @%.2f s (%@, %@): p %.2f (%@), T %.2f s, “%@” — %@", moment.answer.id, moment.at,
-                          moment.answer.language, moment.answer.split, completion, cue.rawValue, transcriptionSeconds, text,
+                          moment.answer.language.code, moment.answer.split, completion, cue.rawValue, transcriptionSeconds, text,
                           silences.joined(separator: ", "))
         }
 
@@ -108,7 +108,7 @@ public struct TurnEvaluation: Sendable {
     }
 
     let transcriber: Transcriber?
-    let phrases: [String: Phrases]
+    let phrases: [Language: Phrases]
     let heard: [String: Heard]
     let tail: Double?
     /// With a model, its completion probability is measured too (the extra strategy rows).
@@ -121,7 +121,7 @@ public struct TurnEvaluation: Sendable {
     /// `heard`: transcripts to reuse instead of transcribing (nil transcriber: all must be there).
     /// `tail`: transcribe only the last seconds before each pause, not the whole answer so far.
     /// `tails`: each also read from the answer's end alone, as a quick verdict would be (`--tail-verdict`).
-    public init(transcriber: Transcriber?, phrases: [String: Phrases], heard: [String: Heard] = [:], tail: Double? = nil,
+    public init(transcriber: Transcriber?, phrases: [Language: Phrases], heard: [String: Heard] = [:], tail: Double? = nil,
                 model: LanguageModel? = nil, incremental: Bool = false, tails: [TurnTail] = [], draftLag: Double? = nil) {
         self.transcriber = transcriber
         self.draftLag = draftLag
@@ -161,11 +161,11 @@ public struct TurnEvaluation: Sendable {
                 }
                 let clip = prefix(from: max(answer.from, tail.map { moment.at + Self.pause - $0 } ?? answer.from))
                 let start = ContinuousClock.now
-                let transcript = try await transcriber.transcribe(clip, options: TranscriptionOptions(language: answer.language))
+                let transcript = try await transcriber.transcribe(clip, options: TranscriptionOptions(language: answer.language.code))
                 seconds = start.duration(to: .now).seconds
                 (text, mark) = (transcript.text, transcript.finalMarkProbability.map(Double.init))
             }
-            let phrases = phrases[answer.language] ?? phrases[LanguagePackLoader.fallbackLanguage]!
+            let phrases = phrases[answer.language] ?? phrases[.english]!
             var result = MomentResult(moment: moment, text: text, transcriptionSeconds: seconds, cue: TurnCompletion.cue(of: text, phrases: phrases),
                                       completion: TurnCompletion.probability(of: text, finalMarkProbability: mark, phrases: phrases),
                                       markProbability: mark)
@@ -197,11 +197,11 @@ public struct TurnEvaluation: Sendable {
 
     /// `clip` (a pause's) with a draft: whisper's tokens for the clip without its last `lag`
     /// seconds before the pause (the pause's own silence kept out too).
-    static func drafted(_ clip: [Float], lag: Double, language: String, transcriber: Transcriber) async throws -> Drafted {
+    static func drafted(_ clip: [Float], lag: Double, language: Language, transcriber: Transcriber) async throws -> Drafted {
         let earlier = Array(clip.prefix(max(0, clip.count - Int((lag + pause) * Double(Transcriber.sampleRate)))))
         let draft = earlier.count < Transcriber.sampleRate / 2 ? []
-            : try await transcriber.transcribe(earlier, options: TranscriptionOptions(language: language)).tokens
-        var options = TranscriptionOptions(language: language)
+            : try await transcriber.transcribe(earlier, options: TranscriptionOptions(language: language.code)).tokens
+        var options = TranscriptionOptions(language: language.code)
         options.draft = draft
         let start = ContinuousClock.now
         let transcript = try await transcriber.transcribe(clip, options: options)
@@ -259,7 +259,7 @@ public struct TurnEvaluation: Sendable {
         for (index, piece) in pieces.enumerated() {
             if piecing.segmentMargin == nil { start = piece.from }
             let clip = TurnSet.prefix(of: samples, from: start, end: answer.to, through: piece.to, rate: Transcriber.sampleRate)
-            var options = TranscriptionOptions(language: answer.language)
+            var options = TranscriptionOptions(language: answer.language.code)
             options.initialPrompt = text.isEmpty || !piecing.prompted ? nil : " " + text
             let clock = ContinuousClock.now
             let transcript = try await transcriber.transcribe(clip, options: options)
@@ -270,7 +270,7 @@ public struct TurnEvaluation: Sendable {
                 kept = Array(kept.prefix { start + $0.end <= piece.to - pause - margin })
                 if let last = kept.last { start += last.end }
             }
-            text = [text, Transcript(language: answer.language, segments: kept).text].filter { !$0.isEmpty }.joined(separator: " ")
+            text = [text, Transcript(language: answer.language.code, segments: kept).text].filter { !$0.isEmpty }.joined(separator: " ")
         }
         return Incremental(piecing: piecing.name, text: text, pieces: pieces.count, lastPieceSeconds: lastSeconds,
                            leftAfterPause: max(0, done - (answer.to + pause)))
@@ -428,9 +428,9 @@ public struct TurnSummary: Sendable {
         var lines: [String] = []
         for split in ["dev", "test"] {
             let inSplit = results.filter { $0.moment.answer.split == split }
-            let languages = Set(inSplit.map(\.moment.answer.language)).sorted()
+            let languages = Set(inSplit.map(\.moment.answer.language)).sorted().map(\.code)
             for language in languages + ["all"] {
-                let rows = inSplit.filter { language == "all" || $0.moment.answer.language == language }
+                let rows = inSplit.filter { language == "all" || $0.moment.answer.language.code == language }
                 guard !rows.isEmpty else { continue }
                 let answers = Set(rows.map(\.moment.answer.id)).count
                 let times = rows.map(\.transcriptionSeconds).sorted()
@@ -460,9 +460,9 @@ public struct TurnSummary: Sendable {
                      "   error: WER (CER for ja) against the reference; left: whisper's work after the final pause, median / p95 / max"]
         for split in ["dev", "test"] {
             let finals = results.filter { !$0.incremental.isEmpty && $0.moment.answer.split == split }
-            for language in Set(finals.map(\.moment.answer.language)).sorted() + ["all"] {
+            for language in Set(finals.map(\.moment.answer.language)).sorted().map(\.code) + ["all"] {
                 for subset in ["all answers", "with pauses"] {
-                    let rows = finals.filter { (language == "all" || $0.moment.answer.language == language)
+                    let rows = finals.filter { (language == "all" || $0.moment.answer.language.code == language)
                         && (subset == "all answers" || !$0.moment.answer.pauses.isEmpty) }
                     guard !rows.isEmpty else { continue }
                     func error(_ text: (TurnEvaluation.MomentResult) -> String) -> Double {

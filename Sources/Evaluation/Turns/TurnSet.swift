@@ -1,3 +1,4 @@
+import DialogueCore
 import Foundation
 
 /// The turn-taking set (`Tests/Fixtures/turn-taking.json`, written by scripts/turn_taking_set.py):
@@ -6,7 +7,7 @@ import Foundation
 public struct TurnSet: Sendable, Decodable {
     public struct Answer: Sendable, Decodable {
         public let id: String
-        public let language: String
+        public let language: Language
         /// `dev` (calibrated on) or `test` (reported only).
         public let split: String
         public let kind: String

@@ -1,3 +1,4 @@
+import DialogueCore
 import Foundation
 import Transcription
 
@@ -48,8 +49,8 @@ public struct TurnTail: Sendable, Equatable {
     }
 
     /// The options to transcribe `clip` (from `clip(of:rate:)`, at whisper's rate) with.
-    public func options(for clip: ArraySlice<Float>, language: String) -> TranscriptionOptions {
-        var options = TranscriptionOptions(language: language)
+    public func options(for clip: ArraySlice<Float>, language: Language) -> TranscriptionOptions {
+        var options = TranscriptionOptions(language: language.code)
         options.audioContext = window ?? Self.audioContext(forSamples: clip.count)
         return options
     }

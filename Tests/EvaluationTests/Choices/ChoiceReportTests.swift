@@ -4,7 +4,7 @@ import Decisions
 @testable import Evaluation
 
 @Suite struct ChoiceReportTests {
-    func result(_ id: String, _ language: String, choice: QuestionChoice, acceptable: Bool, mustEnd: Bool,
+    func result(_ id: String, _ language: Language, choice: QuestionChoice, acceptable: Bool, mustEnd: Bool,
                 split: String?, category: String?) -> ChoiceCaseResult {
         ChoiceCaseResult(id: id, language: language, choice: choice, source: .rules, suggestion: nil, acceptable: acceptable,
                          mustEnd: mustEnd, milliseconds: 0, attempts: 0, failures: [], split: split, category: category)

@@ -30,7 +30,7 @@ struct FuzzTests {
         for language in LanguagePackLoader.supportedLanguages {
             #expect(!fragments.pool(language).isEmpty, "no fragments for \(language)")
         }
-        #expect(fragments.pool("zz") == fragments.pool(LanguagePackLoader.fallbackLanguage))
+        #expect(fragments.pool("zz") == fragments.pool(.english))
         var random = SplitMix64(seed: 1)
         let conversation = DecisionFuzz.conversation(language: "zz", fragments: fragments, random: &random)
         #expect(conversation.answers.allSatisfy { !$0.isEmpty })

@@ -67,7 +67,7 @@ import Testing
         #expect(Set(set.answers.map(\.split)) == ["dev", "test"])
         for answer in set.answers {
             let clip = try #require(clips[answer.clip], "\(answer.id): no clip \(answer.clip)")
-            #expect(clip.language == answer.language && clip.split == answer.split && clip.licence.spdx == answer.licence, "\(answer.id)")
+            #expect(clip.language == answer.language.code && clip.split == answer.split && clip.licence.spdx == answer.licence, "\(answer.id)")
             let speech = try #require(clip.speech)
             #expect(answer.from >= 0 && answer.to <= speech.end + 0.01 && answer.from < answer.to, "\(answer.id)")
             #expect(answer.pauses.allSatisfy { $0.seconds >= 0.2 - 1e-9 }, "\(answer.id)")

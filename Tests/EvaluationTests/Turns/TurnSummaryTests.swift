@@ -79,7 +79,7 @@ import VoiceSession
     @Test func theThresholdIsEachLanguages() throws {
         #expect(abs(AdaptiveWait.default.forLanguage("en").threshold - 0.8) < 1e-9)
         #expect(abs(AdaptiveWait.default.forLanguage("es").threshold - 0.6) < 1e-9)
-        for language in ["fr", "de", "ja"] { #expect(AdaptiveWait.default.forLanguage(language) == .default) }
+        for language: Language in ["fr", "de", "ja"] { #expect(AdaptiveWait.default.forLanguage(language) == .default) }
         #expect(abs(AdaptiveWait.relaxed.forLanguage("en").threshold - 0.85) < 1e-9)
         func answer(in language: String) throws -> TurnSet.Answer {
             try JSONDecoder().decode(TurnSet.Answer.self, from: Data("""
