@@ -35,6 +35,9 @@ struct PhraseBook: Sendable {
     /// `leavingNow` and `postponing` as whole clauses: control, not content, in a closing sentence.
     let leavingOrPostponingClauses: ClauseMatcher
     let leaveTaking: LeaveTaking
+    /// Taking leave by having said enough ("that about covers it for now", "j'ai tout dit pour
+    /// aujourd'hui"): a completion, where a farewell or going on later breaks off.
+    let enoughSaid: LeaveTaking
     /// "We can stop here", "können wir jetzt aufhören?", "これで終わりにしてください".
     let stopSuggestion: Construction
     /// Suggesting to put the talk off to another day: "let's come back to this another day", "on
@@ -105,12 +108,13 @@ struct PhraseBook: Sendable {
         postponing = SplitPhraseList(phrases[.postponing])
         reasonLinks = PhraseList(phrases[.reasonLinks])
         leavingOrPostponingClauses = clauses(phrases[.leavingNow] + phrases[.wornOut] + phrases[.postponing])
-        leaveTaking = LeaveTaking(vocabulary: PhraseList(phrases[.fillers] + phrases[.endingTails] + phrases[.talkDeixis] + phrases[.glue]
-                                                         + phrases[.particles]),
-                                  timeFrames: PhraseList(phrases[.timeFrames] + phrases[.postponing]),
-                                  closers: PhraseList(phrases[.closers]),
+        let leaveVocabulary = PhraseList(phrases[.fillers] + phrases[.endingTails] + phrases[.talkDeixis] + phrases[.glue] + phrases[.particles])
+        let leaveTimes = PhraseList(phrases[.timeFrames] + phrases[.postponing])
+        leaveTaking = LeaveTaking(vocabulary: leaveVocabulary, timeFrames: leaveTimes, closers: PhraseList(phrases[.closers]),
                                   continuations: SplitPhraseList(phrases[.continuations]),
                                   cores: SplitPhraseList(phrases[.farewells] + phrases[.saidEnough]))
+        enoughSaid = LeaveTaking(vocabulary: leaveVocabulary, timeFrames: leaveTimes, closers: PhraseList([]),
+                                 continuations: SplitPhraseList([]), cores: SplitPhraseList(phrases[.saidEnough]))
         let closed = PhraseList(phrases[.fillers] + phrases[.endingTails] + phrases[.talkDeixis] + phrases[.glue] + phrases[.particles]
                                 + phrases[.timeFrames] + phrases[.postponing])
         func either(_ first: [String], _ second: [String]) -> [[PhraseList]] {
