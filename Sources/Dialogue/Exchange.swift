@@ -39,6 +39,20 @@ public struct Exchange: Sendable {
         /// Set when the person refused to be recorded: the refusing answer (or, for
         /// `.everything`, every answer) is gone from `conversation` and was never journaled.
         public var refusal: RefusalScope?
+        /// After a refusal, everything said, the refused words included: held in memory only, so
+        /// that a person at a terminal can say the refusal was misread (`takingBackTheRefusal`).
+        public var asSaid: Conversation?
+
+        /// The outcome with every refused word back where it was: the person said at the prompt
+        /// that they want them kept after all, so nothing leaves the note for refusing. The
+        /// exchange still stopped on the refusal (`endReason` stays `.refused`), so, as after a
+        /// key, the note is one sentence per bullet; nil when nothing was refused.
+        public func takingBackTheRefusal(rules: Rules) -> Outcome? {
+            guard refusal != nil, let asSaid else { return nil }
+            let sources = rules.noteSources(asSaid, keepingRefusals: true)
+            return Outcome(conversation: asSaid, decisions: decisions, endReason: endReason, failure: failure, sources: sources,
+                           layout: .fallback(sourceCount: sources.count), layoutSource: .fallback, refusal: nil, asSaid: nil)
+        }
     }
 
     /// Asks and decides until a final choice, an ending, an interruption or a failure, then
@@ -76,11 +90,7 @@ public struct Exchange: Sendable {
 
     /// The scope of a refusal in a reply (a whole answer, or the words heard before a key).
     static func refusal(in reply: AnswerOutcome, answering question: TurnQuestion, rules: Rules) -> RefusalScope? {
-        switch reply {
-        case .answer(let text): rules.refusal(in: text, answering: question)
-        case .ended(let partial?): rules.refusal(in: partial, answering: question)
-        case .ended(nil), .noAnswer, .unclear: nil
-        }
+        reply.words.flatMap { rules.refusal(in: $0, answering: question) }
     }
 }
 

@@ -11,6 +11,8 @@ struct ExchangeRun {
     var question = TurnQuestion.opening
     var failure: String?
     var refusal: RefusalScope?
+    /// After a refusal, everything said, the refused words included (in memory only).
+    var asSaid: Conversation?
     /// Whether the person was told that the journal cannot be written (they are told once).
     var journalFailed = false
     /// Whether the last reply was an answer, which the person may still go on with.
@@ -90,8 +92,9 @@ struct ExchangeRun {
     /// Keeps an answer, asks once more after an unclear reply, or ends (a refusal, no answer,
     /// the person ending it).
     mutating func take(_ reply: AnswerOutcome, to asked: Asked) async -> Next {
-        if let scope = Exchange.refusal(in: reply, answering: asked.question, rules: exchange.rules) {
-            await refuse(scope, keeping: scope == .everything ? Conversation() : asked.before)
+        if let scope = Exchange.refusal(in: reply, answering: asked.question, rules: exchange.rules), let words = reply.words {
+            await refuse(scope, keeping: scope == .everything ? Conversation() : asked.before,
+                         asSaid: asked.before.appending(asked.question, answer: words.trimmingCharacters(in: .whitespacesAndNewlines)))
             return .end(.refused)
         }
         switch reply {
@@ -137,7 +140,8 @@ struct ExchangeRun {
         }
         if let scope = decision.refusal, !conversation.turns.isEmpty {
             // The model read a refusal the rules missed: the same as theirs.
-            await refuse(scope, keeping: scope == .everything ? Conversation() : Conversation(turns: conversation.turns.dropLast()))
+            await refuse(scope, keeping: scope == .everything ? Conversation() : Conversation(turns: conversation.turns.dropLast()),
+                         asSaid: conversation)
             return .refused
         }
         decisions.append(decision)
@@ -153,9 +157,11 @@ struct ExchangeRun {
         return nil
     }
 
-    /// Stops at once; the refused words are not kept, nor the journal.
-    mutating func refuse(_ scope: RefusalScope, keeping kept: Conversation) async {
+    /// Stops at once; the refused words are not kept, nor the journal. `asSaid`, everything said
+    /// with the refused words, stays in memory only, for the person to take the refusal back.
+    mutating func refuse(_ scope: RefusalScope, keeping kept: Conversation, asSaid: Conversation) async {
         refusal = scope
+        self.asSaid = asSaid
         exchange.journal.remove()
         conversation = kept
         exchange.onEvent(.refused(scope))
@@ -187,7 +193,7 @@ struct ExchangeRun {
         if !sources.isEmpty { record(.laidOut(layout, layoutSource)) }
         exchange.onEvent(.laidOut(layoutSource))
         return Exchange.Outcome(conversation: conversation, decisions: decisions, endReason: endReason, failure: failure,
-                                sources: sources, layout: layout, layoutSource: layoutSource, refusal: refusal)
+                                sources: sources, layout: layout, layoutSource: layoutSource, refusal: refusal, asSaid: asSaid)
     }
 }
 

@@ -25,6 +25,14 @@ public enum AnswerOutcome: Sendable, Hashable {
     /// They ended the exchange by a key, Ctrl-C or a signal; `partial` is what was heard of
     /// the current answer, if anything.
     case ended(partial: String?)
+
+    /// What the person said in this reply: the answer, or the words heard before a key.
+    public var words: String? {
+        switch self {
+        case .answer(let text), .ended(let text?): text
+        case .ended(nil), .noAnswer, .unclear: nil
+        }
+    }
 }
 
 /// What a source passes on about an answer before it is over.

@@ -84,17 +84,20 @@ public final class LineInput: Sendable {
     /// bytes with the newline and drops what is typed or pasted beyond them.
     public static let terminalLineLimit = 4095
 
+    /// Whether the lines come from a terminal.
+    public var isTerminal: Bool { isatty(descriptor) == 1 }
+
     /// Whether `line`, as read, may have been cut by the terminal: it came from one and fills
     /// its line buffer.
     public func mayBeCut(_ line: String) -> Bool {
-        isatty(descriptor) == 1 && line.utf8.count >= Self.terminalLineLimit
+        isTerminal && line.utf8.count >= Self.terminalLineLimit
     }
 
     /// The lines no one read, from a pipe or a file (never a terminal, where nothing waits):
     /// what is buffered and what follows up to the end of input, counting those that hold
     /// text. It stops waiting once nothing has come for `patience` seconds.
     public func unusedLines(patience: Int32 = 1_000) -> Int {
-        guard isatty(descriptor) == 0 else { return 0 }
+        guard !isTerminal else { return 0 }
         return state.withLock { state in
             var newlines = 0, blank = true, lines = 0
             func count(_ bytes: some Sequence<UInt8>) {

@@ -62,7 +62,7 @@ public struct ExchangeSession: Sendable {
         let task = Task { await exchange.run() }
         interrupts.onInterrupt { _ in task.cancel() }
         if engineGate != nil { interrupts.watchKeys() }
-        let outcome = await task.value
+        var outcome = await task.value
         await warming.value
         interrupts.stopWatchingKeys()
 
@@ -75,6 +75,12 @@ public struct ExchangeSession: Sendable {
         if cause != nil { display.line(pack.ui(.interrupted)) }
         if outcome.endReason == .failed, let failure = outcome.failure {
             display.error(pack.ui(.audioFailed, ["reason": failure]))
+        }
+        // A refusal is obeyed at once; a person at the terminal is asked before it discards.
+        var takenBack: RefusalConfirmation.Verdict?
+        if let scope = outcome.refusal, context.canConfirm, let restored = outcome.takingBackTheRefusal(rules: context.rules) {
+            let verdict = RefusalConfirmation(context: context, interrupts: interrupts).ask(about: scope)
+            if verdict != .discard { (outcome, takenBack) = (restored, verdict) }
         }
         if outcome.conversation.transcriptLength >= Rules.transcriptCap { display.notice(pack.ui(.transcriptFull)) }
         guard !outcome.sources.isEmpty else {
@@ -94,10 +100,14 @@ public struct ExchangeSession: Sendable {
         }
         let note = memo.note(outcome.conversation, sources: outcome.sources, layout: outcome.layout,
                              layoutSource: outcome.layoutSource, exchange: fields, pack: pack, rules: context.rules)
-        // A refused exchange's journal is gone already.
+        // A refused exchange's journal is gone already; words taken back are journaled afresh.
+        if takenBack != nil {
+            journal = FileJournal.start(memo, holding: outcome.conversation, note: note.markdown,
+                                        in: context.configuration.journalDirectory)
+        }
         let kept = outcome.refusal == nil ? journal : nil
         switch finisher.finish(note: note.markdown, title: note.title, memo: memo,
-                               journal: kept, refused: outcome.refusal != nil) {
+                               journal: kept, refused: outcome.refusal != nil, editFirst: takenBack != .keep) {
         case .saved, .discarded: return outcome.endReason == .failed ? 1 : 0
         case .keptInJournal: return 1
         }

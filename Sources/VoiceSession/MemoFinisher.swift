@@ -26,7 +26,9 @@ public struct MemoFinisher: Sendable {
 
     /// `refused`: the person refused to be recorded; the refused words are already gone, and
     /// what is left is discarded unless they choose to save it (`--yes` discards it).
-    public func finish(note: String, title: String, memo: Memo, journal: FileJournal?, refused: Bool = false) -> Result {
+    /// `editFirst` false: the review shows the note and asks before opening the editor.
+    public func finish(note: String, title: String, memo: Memo, journal: FileJournal?, refused: Bool = false,
+                       editFirst: Bool = true) -> Result {
         let pack = context.pack, display = context.display, events = context.events
         events.emit(.note(markdown: note))
         guard !context.configuration.saveWithoutAsking else {
@@ -39,7 +41,7 @@ public struct MemoFinisher: Sendable {
         let review = Review(pack: pack, display: display, edit: edit, input: context.input,
                             interrupted: { interrupts.count > start })
         do {
-            switch try review.run(note, refused: refused) {
+            switch try review.run(note, refused: refused, editFirst: editFirst) {
             case .discard: return discard(journal, refused: refused)
             case .keep(let text): return keep(text, memo: memo, journal: journal)
             case .save(let text): return save(text, title: title, memo: memo, journal: journal)

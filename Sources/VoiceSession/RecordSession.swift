@@ -84,25 +84,34 @@ struct RecordedNote: Sendable {
         case .ended(let partial): text = partial ?? ""
         case .noAnswer, .unclear: text = ""
         }
-        let refusal = context.rules.refusal(in: text)
-        if !text.isEmpty, refusal == nil {
+        var refused = context.rules.refusal(in: text) != nil
+        if !text.isEmpty, !refused {
             try? journal?.append(.answered(text))
             display.answer(UserText.sanitized(text))
         }
-        if refusal != nil { journal?.remove() }
+        if refused { journal?.remove() }
         if terminated { display.line(pack.ui(.interrupted)); return 143 }
 
-        let sources = refusal == nil ? SentenceSplitter.sources(from: [text], language: pack.language) : []
+        // As in an exchange: a person at the terminal is asked before the refusal discards.
+        var takenBack: RefusalConfirmation.Verdict?
+        if refused, context.canConfirm {
+            let verdict = RefusalConfirmation(context: context, interrupts: finisher.interrupts).ask(about: .everything)
+            if verdict != .discard { (refused, takenBack) = (false, verdict) }
+        }
+        let sources = refused ? [] : SentenceSplitter.sources(from: [text], language: pack.language)
         guard !sources.isEmpty else {
             journal?.remove()
-            display.line(pack.ui(refusal != nil ? .refusedDiscarded : .nothingRecorded))
+            display.line(pack.ui(refused ? .refusedDiscarded : .nothingRecorded))
             return 0
         }
         // A plain recording: no questions, no ending, kind or highlights in its front matter.
-        let note = memo.note(Conversation(turns: [Turn(question: .opening, answer: text)]), sources: sources,
+        let said = Conversation(turns: [Turn(question: .opening, answer: text)])
+        let note = memo.note(said, sources: sources,
                              layout: .recording(sourceCount: sources.count), layoutSource: .recording, exchange: nil,
                              pack: pack, rules: context.rules)
-        switch finisher.finish(note: note.markdown, title: note.title, memo: memo, journal: journal) {
+        let kept = takenBack == nil ? journal
+            : FileJournal.start(memo, holding: said, note: note.markdown, in: context.configuration.journalDirectory)
+        switch finisher.finish(note: note.markdown, title: note.title, memo: memo, journal: kept, editFirst: takenBack != .keep) {
         case .saved(let path):
             guard keepAudio, let recording = heard.recording else { return 0 }
             return saveAudio(recording, besideNoteAt: path)

@@ -20,9 +20,11 @@ struct Review {
     }
 
     /// `refused`: the person refused to be recorded; the prompt says what is kept, and Enter
-    /// (or an explicit discard key, with no confirmation) discards.
-    func run(_ note: String, refused: Bool = false) throws -> Verdict {
-        var text = try edit(note)
+    /// (or an explicit discard key, with no confirmation) discards. `editFirst` false: the note
+    /// is shown and the prompt asked before any editor (the person chose to keep words they had
+    /// refused, and did not ask for the editor).
+    func run(_ note: String, refused: Bool = false, editFirst: Bool = true) throws -> Verdict {
+        var text = editFirst ? try edit(note) : note
         while true {
             display.line()
             display.line(pack.ui(.noteReady))

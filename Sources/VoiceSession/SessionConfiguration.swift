@@ -49,17 +49,26 @@ public struct SessionContext: Sendable {
     public let events: EventLog
     public let store: NotesStore
     public let input: LineInput
+    /// Whether a person is at a terminal (standard input and output both are one), so a
+    /// question can be put to them and answered.
+    public let atTerminal: Bool
 
+    /// `atTerminal` nil: whether `input` and standard output are terminals.
     public init(configuration: SessionConfiguration, display: any SessionDisplay,
-                input: LineInput = LineInput()) throws {
+                input: LineInput = LineInput(), atTerminal: Bool? = nil) throws {
         self.configuration = configuration
         self.display = display
         self.input = input
+        self.atTerminal = atTerminal ?? (input.isTerminal && isatty(STDOUT_FILENO) == 1)
         pack = try LanguagePackLoader().load(configuration.language)
         rules = Rules(pack: pack)
         events = try EventLog(destination: configuration.events)
         store = NotesStore(directory: configuration.notesDirectory)
     }
+
+    /// Whether the person may be asked before their words are discarded: at a terminal, and
+    /// not under `--yes`, which scripts use and which obeys a refusal at once.
+    public var canConfirm: Bool { atTerminal && !configuration.saveWithoutAsking }
 
     /// The same session with a changed configuration (the pack, display and event log stay:
     /// the language must not change).

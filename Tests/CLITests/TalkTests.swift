@@ -20,15 +20,21 @@ final class RunningMemo: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
     /// `umask`: the file-creation mask the program starts with (through `/bin/sh`), as a
-    /// person's shell would give it.
-    init(_ arguments: [String], extraEnvironment: [String: String] = [:], umask: String? = nil) throws {
+    /// person's shell would give it. `terminal`: the program runs on a pseudo-terminal of its own
+    /// (`script`), so it is at a terminal, and what is typed goes through the terminal's line
+    /// discipline (Ctrl-C is a signal, Ctrl-D the end of input).
+    init(_ arguments: [String], extraEnvironment: [String: String] = [:], umask: String? = nil, terminal: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("talk-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let editor = folder.appendingPathComponent("editor.sh")
         try "#!/bin/sh\ncp \"$1\" \(folder.path)/editor-saw.md\n".write(to: editor, atomically: true, encoding: .utf8)
         chmod(editor.path, 0o755)
         let full = arguments + ["--notes-dir", notesDir]
-        if let umask {
+        if terminal {
+            let quoted = ([CLI.binary] + full).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qec", "exec " + quoted.joined(separator: " "), "/dev/null"]
+        } else if let umask {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "umask \(umask) && exec \"$0\" \"$@\"", CLI.binary] + full
         } else {
@@ -60,6 +66,9 @@ final class RunningMemo: @unchecked Sendable {
     }
 
     func type(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
+
+    /// Keys as they are, without Enter: "\u{03}" is Ctrl-C and "\u{04}" Ctrl-D on a terminal.
+    func press(_ keys: String) { input.fileHandleForWriting.write(Data(keys.utf8)) }
 
     /// Everything printed so far.
     var transcript: String { lock.withLock { printed } }

@@ -110,6 +110,27 @@ import Testing
         #expect(english.fallbackChoice(ended) == .ready)
     }
 
+    /// Saying the note has enough is a completion, even with "for now" or "für heute": "Right,
+    /// that about covers it for now." was recorded as `userInterrupted`. A farewell alone, putting
+    /// the rest off or having to leave still breaks off.
+    @Test func sayingTheNoteHasEnoughCompletesWhereLeavingBreaksOff() throws {
+        let completions: [(Language, String)] = [("en", "Right, that about covers it for now."), ("en", "Okay, I think that covers the basics for today."),
+                           ("de", "Gut, damit ist alles abgedeckt für heute."), ("de", "Ich glaube, ich habe gesagt, was ich sagen wollte."),
+                           ("fr", "Bon, je crois que ça couvre l'essentiel pour aujourd'hui."),
+                           ("es", "Bueno, creo que eso cubre lo principal por hoy."), ("ja", "今日は言いたいことは全部言えました。")]
+        for (language, answer) in completions {
+            let rules = try Fixtures.rules(language)
+            #expect(rules.endSignal(in: answer) == .ending, "\(language): \(answer)")
+            let conversation = Conversation(turns: [Turn(question: .opening, answer: "A first idea."), Turn(question: .choice(.problem), answer: answer)])
+            #expect(rules.allowedChoices(conversation).finishReason == .userEnded, "\(language): \(answer)")
+        }
+        let breakOffs: [(Language, String)] = [("en", "That covers it for today, let's pick this up tomorrow."), ("en", "Okay, I have to run, that covers it."),
+                         ("en", "Bye!"), ("en", "Let's stop here, I have to go."), ("ja", "今日はこのへんで。")]
+        for (language, answer) in breakOffs {
+            #expect(try Fixtures.rules(language).endSignal(in: answer) == .interruption, "\(language): \(answer)")
+        }
+    }
+
     @Test func aBareNoEndsOnlyAfterAnythingElse() throws {
         let rules = try Fixtures.rules("en")
         #expect(rules.endSignal(in: "No.", answering: .choice(.moreDetails)) == .ending)

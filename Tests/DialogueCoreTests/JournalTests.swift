@@ -93,7 +93,7 @@ import Testing
             sources: sources, layout: Layout(firstSourceIsTitle: true, groups: [[1], [2, 3]]), metadata: metadata)
         #expect(rebuilt == direct.markdown)
         let front = FrontMatter.read(rebuilt)
-        #expect(front.string("ended") == "modelChoseReady" && front.list("tags")?.count == 1 && front.string("next_steps") == "fallback",
+        #expect(front.string("ended") == "rulesChoseReady" && front.list("tags")?.count == 1 && front.string("next_steps") == "fallback",
                 "\(front.values)")
         let cut = try JournalReplay(Array(Self.exchange().prefix(6))).note(pack: pack)
         #expect(FrontMatter.read(cut).string("ended") == "interrupted", "no final choice: the exchange was cut")

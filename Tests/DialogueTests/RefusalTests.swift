@@ -35,6 +35,12 @@ struct RefusalTests {
         #expect(script.journalText.isEmpty, "\(language): the journal is deleted")
         #expect(!outcome.sources.map(\.text).joined().contains(refusal))
         #expect(script.said.last == .closing(.stop))
+        // Held in memory only, for a person at the terminal to take the refusal back.
+        #expect(outcome.asSaid?.answers == [first, refusal], "\(language)")
+        let takenBack = try #require(outcome.takingBackTheRefusal(rules: Rules(pack: LanguagePackLoader().load(language))))
+        #expect(takenBack.conversation.answers == [first, refusal] && takenBack.refusal == nil && takenBack.endReason == .refused)
+        #expect(takenBack.sources.map(\.text).joined(separator: " ").contains(refusal), "\(language): the refusing words come back too")
+        #expect(script.journalText.isEmpty, "taking it back is the session's to journal, not the exchange's")
     }
 
     @Test(arguments: 0..<5)
@@ -45,6 +51,26 @@ struct RefusalTests {
         #expect(outcome.conversation.answers.isEmpty)
         #expect(outcome.sources.isEmpty)
         #expect(script.journalText.isEmpty)
+        #expect(outcome.asSaid?.answers == [first, everything], "\(language)")
+        let rules = Rules(pack: try LanguagePackLoader().load(language))
+        #expect(outcome.takingBackTheRefusal(rules: rules)?.sources.first?.text == first)
+    }
+
+    @Test func nothingRefusedHasNothingToTakeBack() async throws {
+        let (outcome, _) = try await run("en", ["A tool library for my street.", "That's all."])
+        #expect(outcome.refusal == nil && outcome.asSaid == nil)
+        #expect(outcome.takingBackTheRefusal(rules: Rules(pack: try LanguagePackLoader().load("en"))) == nil)
+    }
+
+    /// Words heard before a key that refuse are held back the same way.
+    @Test func aRefusalCutShortByAKeyIsHeldBackToo() async throws {
+        let rules = Rules(pack: try LanguagePackLoader().load("en"))
+        let script = Script([.answer("A tool library for my street."), .ended(partial: "Don't record any of this")])
+        let exchange = Exchange(rules: rules, speaker: script, answers: script, questions: RulesOnlyDecider(rules: rules),
+                                layouts: RulesOnlyDecider(rules: rules), journal: script)
+        let outcome = await exchange.run()
+        #expect(outcome.refusal == .everything && outcome.conversation.answers.isEmpty)
+        #expect(outcome.asSaid?.answers == ["A tool library for my street.", "Don't record any of this"])
     }
 
     @Test(arguments: [("en", "It's for my neighbours. That's all, thanks."), ("es", "Es para mis vecinos. Eso es todo."),
@@ -98,5 +124,6 @@ struct RefusalTests {
         #expect(script.journalText.isEmpty, "the journal is deleted")
         #expect(script.said.last == .closing(.stop))
         #expect(outcome.decisions.allSatisfy { $0.refusal == nil }, "the refusing decision is not kept either")
+        #expect(outcome.asSaid?.answers == ["A tool library for my street.", own], "the model's reading can be taken back too")
     }
 }

@@ -58,16 +58,36 @@ func pipedInput(_ text: String) -> LineInput {
     return LineInput(descriptor: ends[0])
 }
 
-/// A session context on scratch folders, rules only, with a recording display.
+/// A session context on scratch folders, rules only, with a recording display. `terminal`: a
+/// person is taken to be at a terminal (the lines still come from `input`, or `lines`).
 func makeContext(_ scratch: Scratch, language: Language = .english, yes: Bool = true, input: String = "",
-                 display: RecordingDisplay = RecordingDisplay()) throws -> SessionContext {
+                 display: RecordingDisplay = RecordingDisplay(), terminal: Bool = false,
+                 lines: LineInput? = nil) throws -> SessionContext {
     var configuration = SessionConfiguration(language: language)
     configuration.languageModel = nil
     configuration.notesDirectory = scratch.notes
     configuration.journalDirectory = scratch.journals
     configuration.events = scratch.events
     configuration.saveWithoutAsking = yes
-    return try SessionContext(configuration: configuration, display: display, input: pipedInput(input))
+    return try SessionContext(configuration: configuration, display: display, input: lines ?? pipedInput(input), atTerminal: terminal)
+}
+
+/// Standard input that stays open until `close()`: lines are written to it as a person would
+/// type them, and a prompt waiting on it can be ended only by an interrupt.
+final class OpenInput: Sendable {
+    let lines: LineInput
+    private let writeEnd: Int32
+    init() {
+        var ends: [Int32] = [0, 0]
+        precondition(pipe(&ends) == 0)
+        lines = LineInput(descriptor: ends[0])
+        writeEnd = ends[1]
+    }
+    func type(_ text: String) {
+        let bytes = Array(text.utf8)
+        precondition(write(writeEnd, bytes, bytes.count) == bytes.count)
+    }
+    func close() { _ = Glibc.close(writeEnd) }
 }
 
 /// Says nothing.

@@ -74,6 +74,36 @@ import Transcription
         if !terminated { #expect(display.lines.contains("line: Nothing was saved, as you asked.")) }
     }
 
+    /// At a terminal the recording's refusal is confirmed first: Enter discards as before, `n`
+    /// keeps every word (the review's prompt then saves), `e` opens the editor first.
+    @Test(arguments: ["\n", "n\ns\n", "e\ns\n"])
+    func aRefusalAtATerminalIsConfirmedFirst(typed: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let display = RecordingDisplay()
+        let context = try makeContext(scratch, yes: false, input: typed, display: display, terminal: true)
+        let edited = Log()
+        let recorded = RecordedNote(context: context, finisher: MemoFinisher(context: context, interrupts: Interrupts(catchesSignals: false),
+                                                                             edit: { text in edited.withLock { $0.append(text) }; return text }),
+                                    keepAudio: false)
+        let said = "My salary is forty thousand. Please don't record this."
+        let status = recorded.conclude(HeardAnswer(outcome: .answer(said)), memo: Memo(id: "r", created: Date(), language: "en"),
+                                       journal: try Self.journal(scratch), terminated: false)
+        #expect(status == 0)
+        #expect(display.lines.contains("line: You asked me not to keep any of this. Discard it? [Y/n/e]"))
+        #expect(scratch.files(in: scratch.journals).isEmpty)
+        if typed == "\n" {
+            for file in Self.everything(in: scratch) { #expect(!file.text.contains("salary"), "\(file.path) keeps refused words") }
+            #expect(display.lines.last == "line: Nothing was saved, as you asked.")
+        } else {
+            let notes = scratch.files(in: scratch.notes).filter { $0.hasSuffix(".md") }
+            try #require(notes.count == 1)
+            let note = try String(contentsOfFile: scratch.notes + "/" + notes[0], encoding: .utf8)
+            #expect(note.contains("My salary is forty thousand.") && note.contains("Please don't record this."), "\(note)")
+            #expect(edited.withLock { $0.count } == (typed.hasPrefix("e") ? 1 : 0))
+        }
+    }
+
     @Test func nothingHeardMakesNoNote() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -54,12 +54,15 @@ public struct Memo: Sendable, Hashable {
 
 extension Rules {
     /// How an exchange ended, for its note's front matter. When it finished on a final choice:
-    /// the rules' reason ("userEnded", "questionLimit", …), or "modelChoseReady" or
-    /// "modelChoseStop" for an ending the model read that the rules missed. Otherwise
-    /// `stopped`, why it stopped ("interrupted", "noAnswer", "failed", "refused").
+    /// the rules' reason ("userEnded", "questionLimit", …); "modelChoseReady" or
+    /// "modelChoseStop" for an ending the model read that the rules missed; "rulesChoseReady"
+    /// or "rulesChoseStop" when the rules chose it with no reason of the person's (the note has
+    /// enough, or no model). Otherwise `stopped`, why it stopped ("interrupted", "noAnswer",
+    /// "failed", "refused").
     public func ending(of conversation: Conversation, decisions: [Decision], stopped: String?) -> String {
         if let stopped { return stopped }
-        return allowedChoices(conversation).finishReason?.rawValue
-            ?? (decisions.last?.choice == .stop ? "modelChoseStop" : "modelChoseReady")
+        if let reason = allowedChoices(conversation).finishReason { return reason.rawValue }
+        let chooser = decisions.last?.source == .model ? "model" : "rules"
+        return chooser + (decisions.last?.choice == .stop ? "ChoseStop" : "ChoseReady")
     }
 }

@@ -51,7 +51,9 @@ extension PhraseBook {
         if let index = lastSaying, closes(text, sentence: index) {
             return clauses.contains(where: leavesNow) ? .interruption : .ending
         }
-        if let index = lastSaying, takesLeave(text, sentence: index) { return .interruption }
+        if let index = lastSaying, takesLeave(text, sentence: index) {
+            return completes(text.sentences[index]) && !clauses.contains(where: leavesNow) ? .ending : .interruption
+        }
         if afterAnythingElse, !sentences.isEmpty,
            sentences.allSatisfy({ sentence in sentence.allSatisfy { clause in
                negatives.clauseMatches(clause) || smallTalk.composes(clause, from: 0, to: clause.count) } }),
@@ -133,6 +135,16 @@ extension PhraseBook {
                     && !text.afterColon[index][clause] && !isReported(sentence[clause])
                     && !followsAReport(sentence, clause: clause)
             }
+    }
+
+    /// Whether a sentence that takes leave does so by saying the note has enough ("Right, that
+    /// about covers it for now", "Ich glaube, ich habe gesagt, was ich sagen wollte"): a
+    /// completion, as "that's all" is, unless it also puts the rest off ("…, we'll pick this up
+    /// tomorrow"). A farewell alone ("Bye!") or going on later breaks off.
+    func completes(_ sentence: [[String]]) -> Bool {
+        let saysEnough = { (words: [String]) in self.enoughSaid.takesLeave(words) || self.saidWhatWasWanted.matches(words) }
+        return (saysEnough(sentence.flatMap { $0 }) || sentence.contains(where: saysEnough))
+            && !sentence.contains(where: postponing.occurs(inClause:))
     }
 
     /// A clause that gives its reason and then takes leave, joined without a comma

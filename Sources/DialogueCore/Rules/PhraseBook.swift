@@ -7,7 +7,11 @@ struct PhraseBook: Sendable {
     let refusals: ClauseMatcher
     let refusalCoversAll: PhraseList
     let ideaStatements: PhraseList
+    /// A reply to "anything else?" that ends: the negatives and the endings.
     let negatives: ClauseMatcher
+    /// The negatives alone ("no", "nothing", "that's it", "nein", "特にない"): an answer to a
+    /// question as often as an ending.
+    let negativeAnswers: ClauseMatcher
     /// Fillers and tails together: a sentence made only of these ("Thank you.") adds nothing.
     let smallTalk: PhraseList
     let fillers: PhraseList
@@ -35,6 +39,9 @@ struct PhraseBook: Sendable {
     /// `leavingNow` and `postponing` as whole clauses: control, not content, in a closing sentence.
     let leavingOrPostponingClauses: ClauseMatcher
     let leaveTaking: LeaveTaking
+    /// Taking leave by having said enough ("that about covers it for now", "j'ai tout dit pour
+    /// aujourd'hui"): a completion, where a farewell or going on later breaks off.
+    let enoughSaid: LeaveTaking
     /// "We can stop here", "können wir jetzt aufhören?", "これで終わりにしてください".
     let stopSuggestion: Construction
     /// Suggesting to put the talk off to another day: "let's come back to this another day", "on
@@ -77,6 +84,7 @@ struct PhraseBook: Sendable {
         refusalCoversAll = PhraseList(phrases[.refusalCoversAll])
         ideaStatements = PhraseList(phrases[.ideaStatements])
         negatives = clauses(phrases[.negatives] + phrases[.endings])
+        negativeAnswers = clauses(phrases[.negatives])
         smallTalk = PhraseList(phrases[.fillers] + phrases[.endingTails])
         self.fillers = fillers
         hesitations = PhraseList(phrases[.hesitations])
@@ -105,12 +113,13 @@ struct PhraseBook: Sendable {
         postponing = SplitPhraseList(phrases[.postponing])
         reasonLinks = PhraseList(phrases[.reasonLinks])
         leavingOrPostponingClauses = clauses(phrases[.leavingNow] + phrases[.wornOut] + phrases[.postponing])
-        leaveTaking = LeaveTaking(vocabulary: PhraseList(phrases[.fillers] + phrases[.endingTails] + phrases[.talkDeixis] + phrases[.glue]
-                                                         + phrases[.particles]),
-                                  timeFrames: PhraseList(phrases[.timeFrames] + phrases[.postponing]),
-                                  closers: PhraseList(phrases[.closers]),
+        let leaveVocabulary = PhraseList(phrases[.fillers] + phrases[.endingTails] + phrases[.talkDeixis] + phrases[.glue] + phrases[.particles])
+        let leaveTimes = PhraseList(phrases[.timeFrames] + phrases[.postponing])
+        leaveTaking = LeaveTaking(vocabulary: leaveVocabulary, timeFrames: leaveTimes, closers: PhraseList(phrases[.closers]),
                                   continuations: SplitPhraseList(phrases[.continuations]),
                                   cores: SplitPhraseList(phrases[.farewells] + phrases[.saidEnough]))
+        enoughSaid = LeaveTaking(vocabulary: leaveVocabulary, timeFrames: leaveTimes, closers: PhraseList([]),
+                                 continuations: SplitPhraseList([]), cores: SplitPhraseList(phrases[.saidEnough]))
         let closed = PhraseList(phrases[.fillers] + phrases[.endingTails] + phrases[.talkDeixis] + phrases[.glue] + phrases[.particles]
                                 + phrases[.timeFrames] + phrases[.postponing])
         func either(_ first: [String], _ second: [String]) -> [[PhraseList]] {
@@ -149,6 +158,32 @@ struct PhraseBook: Sendable {
             || leavingOrPostponingClauses.clauseMatches(clause) || refusesKeeping(clause) || leaveTaking.takesLeave(clause)
             || negatives.clauseMatches(clause) || smallTalk.composes(clause, from: 0, to: clause.count)
             || breaksOffByConstruction(clause) || saidWhatWasWanted.matches(clause)
+    }
+
+    /// Whether a sentence is never note content, wherever it stands: it is control only and one
+    /// of its clauses steers the talk (`steers`). Left in: a bare or negative answer ("No.",
+    /// "Nothing else."), which may answer the question; small talk ("Thanks."); a one-word
+    /// ending ("Done.", "Fertig."), which before more words is as often part of a story.
+    func onlySteers(_ sentence: String) -> Bool {
+        let clauses = MatchableText(sentence).clauses
+        return !clauses.isEmpty && clauses.allSatisfy(isControl) && clauses.contains(where: steers)
+    }
+
+    /// A clause that says what happens to the talk: a refusal, or, in more than one word and
+    /// without a negative that could answer a question, an ending, breaking off or taking leave.
+    func steers(_ clause: [String]) -> Bool {
+        if refusals.clauseMatches(clause) || refusesKeeping(clause) { return true }
+        guard !negativeAnswers.clauseMatches(clause), !negativeAnswers.phrases.occurs(inClause: clause) else { return false }
+        return endings.clauseMatches(clause) && !isOneWord(clause, endingWords)
+            || interruptions.clauseMatches(clause) && !isOneWord(clause, interruptions.phrases)
+            || leavingOrPostponingClauses.clauseMatches(clause) || leaveTaking.takesLeave(clause)
+            || breaksOffByConstruction(clause) || saidWhatWasWanted.matches(clause)
+    }
+
+    /// Whether a sentence refuses to be kept, in any clause or as a whole answer would.
+    func refuses(_ sentence: String) -> Bool {
+        MatchableText(sentence).clauses.contains { refusals.clauseMatches($0) || refusesKeeping($0) }
+            || endSignal(in: sentence, afterAnythingElse: false) == .refusal
     }
 
     /// Whether every clause of the sentence is filler or tail words only.

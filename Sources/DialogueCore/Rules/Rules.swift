@@ -55,18 +55,26 @@ public struct Rules: Sendable {
         book.refusalCoversAll.occurs(in: MatchableText(answer)) ? .everything : .answer
     }
 
-    /// The numbered sentences a note is made of: every answer's, except the sentences at the
-    /// end of the last answer that only end the exchange ("That's all, thanks."): they are
-    /// control, not content. Content before them in the same answer stays. The journal keeps
-    /// the whole answer; this is applied wherever a note is made from it.
-    public func noteSources(_ conversation: Conversation) -> [Source] {
+    /// The numbered sentences a note is made of: every answer's, except those that are only
+    /// control. A sentence that steers the talk ("Let's wrap up.", "That covers it.") leaves the
+    /// body wherever it stands (`PhraseBook.onlySteers`); at the end of the last answer, once a
+    /// rule ended the exchange, so does any control ("No, that's all. Thanks!"). Content around
+    /// them stays, and a sentence only the model read as an ending stays: a misread must never
+    /// cost a word. `keepingRefusals`: the person said a refusal was misread, so no sentence
+    /// leaves for refusing ("Nothing should be stored in the cloud."). The journal keeps every
+    /// answer whole; this is applied wherever a note is made from it.
+    public func noteSources(_ conversation: Conversation, keepingRefusals: Bool = false) -> [Source] {
+        let kept = { (text: String) in keepingRefusals && self.book.refuses(text) }
         var sources = SentenceSplitter.sources(from: conversation.answers, language: language)
-        guard endSignal(of: conversation) != nil else { return sources }
-        let last = conversation.turns.count - 1
-        while let source = sources.last, source.answerIndex == last, book.isControlOnly(source.text) {
-            sources.removeLast()
+        if endSignal(of: conversation) != nil {
+            let last = conversation.turns.count - 1
+            while let source = sources.last, source.answerIndex == last, book.isControlOnly(source.text), !kept(source.text) {
+                sources.removeLast()
+            }
         }
-        return sources
+        return sources.filter { !book.onlySteers($0.text) || kept($0.text) }.enumerated().map { index, source in
+            Source(id: index + 1, text: source.text, answerIndex: source.answerIndex)
+        }
     }
 
     /// The opening answer's first sentence when it states the idea ("I want to build a small
