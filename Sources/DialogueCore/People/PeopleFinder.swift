@@ -96,9 +96,18 @@ public struct PeopleFinder: @unchecked Sendable {
         abbreviations = patterns.titles.filter { $0.hasSuffix(".") }
     }
 
-    /// Lower case without accents: how words are compared.
-    static func fold(_ word: String) -> String {
+    /// Lower case without accents, in one width: how names are compared ("Müller", "MULLER").
+    public static func fold(_ word: String) -> String {
         word.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    /// Whether the words of `needle` stand as a run of whole words (ICU's) in `name`, folded:
+    /// "müller" in "Frau Müller", "田中" in "田中さん", not "Tom" in "Tomatoes".
+    public static func name(_ name: String, contains needle: String) -> Bool {
+        let wanted = WordBreaks.words(in: fold(needle))
+        let found = WordBreaks.words(in: fold(name))
+        guard !wanted.isEmpty, found.count >= wanted.count else { return false }
+        return (0...(found.count - wanted.count)).contains { Array(found[$0..<($0 + wanted.count)]) == wanted }
     }
 
     /// Every mention in `sources`, in order.
