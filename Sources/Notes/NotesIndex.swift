@@ -30,9 +30,12 @@ final class NotesIndex {
     }
 
     private static func open(_ path: String) throws -> SQLiteDatabase {
-        // It holds the notes' words: as private as the notes.
-        let descriptor = Foundation.open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        if descriptor >= 0 { close(descriptor) }
+        // It holds the notes' words: as private as the notes. (":memory:" is no file: creating
+        // it would leave an empty file of that name in the working directory.)
+        if path != ":memory:" {
+            let descriptor = Foundation.open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+            if descriptor >= 0 { close(descriptor) }
+        }
         let database = try SQLiteDatabase(path: path)
         // A deleted note's words are overwritten, not left in free pages.
         try database.execute("PRAGMA secure_delete = ON")
