@@ -23,10 +23,14 @@ CICUBreakIterator *CICU_ICU(ubrk_open)(int32_t type, const char *locale, const u
 int32_t CICU_ICU(ubrk_first)(CICUBreakIterator *it);
 int32_t CICU_ICU(ubrk_next)(CICUBreakIterator *it);
 void CICU_ICU(ubrk_close)(CICUBreakIterator *it);
+int32_t CICU_ICU(ubrk_getRuleStatus)(CICUBreakIterator *it);
 const char *CICU_ICU(u_errorName)(int32_t status);
 
-/// UBRK_SENTENCE in ubrk.h.
-enum { CICU_BREAK_SENTENCE = 3 };
+/// UBRK_WORD and UBRK_SENTENCE in ubrk.h.
+enum { CICU_BREAK_WORD = 1, CICU_BREAK_SENTENCE = 3 };
+/// UBRK_WORD_NONE_LIMIT in ubrk.h: a word segment's rule status at or above it is a word
+/// (letters, numbers, kana, ideographs), below it spaces and punctuation.
+enum { CICU_WORD_NONE_LIMIT = 100 };
 /// UBRK_DONE in ubrk.h: no further boundary.
 enum { CICU_DONE = -1 };
 
@@ -34,6 +38,11 @@ static inline CICUBreakIterator *cicu_sentence_iterator(const char *locale, cons
                                                         int32_t length, int32_t *status) {
     return CICU_ICU(ubrk_open)(CICU_BREAK_SENTENCE, locale, text, length, status);
 }
+static inline CICUBreakIterator *cicu_word_iterator(const char *locale, const uint16_t *text,
+                                                    int32_t length, int32_t *status) {
+    return CICU_ICU(ubrk_open)(CICU_BREAK_WORD, locale, text, length, status);
+}
+static inline int32_t cicu_rule_status(CICUBreakIterator *it) { return CICU_ICU(ubrk_getRuleStatus)(it); }
 static inline int32_t cicu_first(CICUBreakIterator *it) { return CICU_ICU(ubrk_first)(it); }
 static inline int32_t cicu_next(CICUBreakIterator *it) { return CICU_ICU(ubrk_next)(it); }
 static inline void cicu_close(CICUBreakIterator *it) { CICU_ICU(ubrk_close)(it); }

@@ -15,6 +15,9 @@ public struct NoteFile: Sendable, Hashable {
     public var keySentence: String?
     /// The time zone of `created` as written ("…+01:00", "…Z"), nil when not said.
     public var timeZone: TimeZone?
+    /// The people it mentions (`people:`), as the note says them now: the person may have
+    /// changed what the program wrote.
+    public var people: [String]
 
     /// The Markdown body without the front matter.
     public var body: String {
@@ -22,7 +25,8 @@ public struct NoteFile: Sendable, Hashable {
     }
 
     /// A note as the index holds it: its fields without its text.
-    init(path: String, id: String, created: Date?, title: String, language: Language?, keySentence: String?, timeZone: TimeZone?) {
+    init(path: String, id: String, created: Date?, title: String, language: Language?, keySentence: String?, timeZone: TimeZone?,
+         people: [String] = []) {
         self.path = path
         self.id = id
         self.created = created
@@ -31,9 +35,10 @@ public struct NoteFile: Sendable, Hashable {
         self.language = language
         self.keySentence = keySentence
         self.timeZone = timeZone
+        self.people = people
     }
 
-    /// Reads the fields our front matter writes (`id`, `created`, `language`, `key_sentence`)
+    /// Reads the fields our front matter writes (`id`, `created`, `language`, `key_sentence`, `people`)
     /// and the first `# ` line after it. Notes edited by hand may lack them: the file name
     /// stands in for the id.
     public init(path: String, text: String) {
@@ -49,6 +54,7 @@ public struct NoteFile: Sendable, Hashable {
         self.language = nonEmpty("language").map(Language.init)
         self.keySentence = nonEmpty("key_sentence")
         self.timeZone = front.timeZone
+        self.people = (front.list("people") ?? []).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
     }
 
     /// Removes the backslashes the renderer puts before Markdown punctuation, for display.

@@ -2,7 +2,7 @@ import DialogueCore
 import Foundation
 import Synchronization
 
-/// An SQLite index of one notes folder, kept in the cache so that `list`, `search` and `tasks`
+/// An SQLite index of one notes folder, kept in the cache so that `list`, `search`, `tasks` and `people`
 /// stay fast at tens of thousands of notes. The Markdown files remain the only truth: every use
 /// first compares each file's stamp (size, mtime, inode, ctime) with the one it was indexed at
 /// and reads again what changed, so an edit by any other program is seen at the next command.
@@ -13,7 +13,7 @@ import Synchronization
 /// characters, which no trigram can hold, is looked for by scanning that folded text.
 final class NotesIndex {
     /// Bumped when the tables change: an index of another version is rebuilt.
-    static let version: Int32 = 1
+    static let version: Int32 = 2
 
     private let database: SQLiteDatabase
     private let folder: NotesFolder
@@ -30,9 +30,12 @@ final class NotesIndex {
     }
 
     private static func open(_ path: String) throws -> SQLiteDatabase {
-        // It holds the notes' words: as private as the notes.
-        let descriptor = Foundation.open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        if descriptor >= 0 { close(descriptor) }
+        // It holds the notes' words: as private as the notes. (":memory:" is no file: creating
+        // it would leave an empty file of that name in the working directory.)
+        if path != ":memory:" {
+            let descriptor = Foundation.open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+            if descriptor >= 0 { close(descriptor) }
+        }
         let database = try SQLiteDatabase(path: path)
         // A deleted note's words are overwritten, not left in free pages.
         try database.execute("PRAGMA secure_delete = ON")
@@ -46,6 +49,7 @@ final class NotesIndex {
                     language TEXT, key_sentence TEXT);
                 CREATE TABLE tasks(note INTEGER NOT NULL, position INTEGER NOT NULL, text TEXT NOT NULL, done INTEGER NOT NULL,
                     due TEXT, PRIMARY KEY(note, position));
+                CREATE TABLE people(note INTEGER NOT NULL, position INTEGER NOT NULL, name TEXT NOT NULL, PRIMARY KEY(note, position));
                 CREATE VIRTUAL TABLE folded USING fts5(title, body, tokenize = 'trigram case_sensitive 1');
                 PRAGMA user_version = \(version);
                 """)
@@ -86,6 +90,7 @@ final class NotesIndex {
                 try database.execute("""
                     DELETE FROM notes WHERE id IN (SELECT id FROM temp.pending);
                     DELETE FROM tasks WHERE note IN (SELECT id FROM temp.pending);
+                    DELETE FROM people WHERE note IN (SELECT id FROM temp.pending);
                     DELETE FROM folded WHERE rowid IN (SELECT id FROM temp.pending);
                     DELETE FROM temp.pending;
                     """)
@@ -153,6 +158,14 @@ final class NotesIndex {
         return tasks
     }
 
+    /// The people of every note (its `people:` line), by note id, in their order in the note.
+    func people() throws -> [(note: Int64, name: String)] {
+        var people: [(Int64, String)] = []
+        let rows = try database.prepare("SELECT note, name FROM people ORDER BY note, position")
+        while try rows.step() { people.append((rows.integer(0), rows.text(1) ?? "")) }
+        return people
+    }
+
     static func skip(_ stored: String) -> NotesFolder.Skip {
         switch stored {
         case "link": .link
@@ -199,7 +212,7 @@ final class NotesIndex {
 
     /// Adds one file's rows.
     private struct Writer {
-        let note, folded, task: SQLiteStatement
+        let note, folded, task, person: SQLiteStatement
 
         init(_ database: SQLiteDatabase) throws {
             note = try database.prepare("""
@@ -208,6 +221,7 @@ final class NotesIndex {
                 """)
             folded = try database.prepare("INSERT INTO temp.pending(id, title, body) VALUES (?, ?, ?)")
             task = try database.prepare("INSERT INTO tasks(note, position, text, done, due) VALUES (?, ?, ?, ?, ?)")
+            person = try database.prepare("INSERT INTO people(note, position, name) VALUES (?, ?, ?)")
         }
 
         func add(_ file: IndexedFile, listedAs listed: NotesFolder.Stamp) throws {
@@ -231,6 +245,9 @@ final class NotesIndex {
             try folded.run([.integer(id), .text(file.foldedTitle), .text(file.foldedBody)])
             for (position, item) in file.tasks.enumerated() {
                 try task.run([.integer(id), .integer(Int64(position)), .text(item.text), .integer(item.done ? 1 : 0), .optional(item.due)])
+            }
+            for (position, name) in parsed.people.enumerated() {
+                try person.run([.integer(id), .integer(Int64(position)), .text(name)])
             }
         }
     }

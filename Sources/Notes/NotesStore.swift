@@ -123,6 +123,27 @@ public struct NotesStore: Sendable {
         return (Self.newestFirst(notes).flatMap { byNote[$0] ?? [] }, skipped)
     }
 
+    /// Every person the notes name, with how many notes name them and the newest one's date
+    /// (see `PeopleListing`), and the files left out.
+    public func people(progress: (Int, Int) -> Void = { _, _ in }) throws -> (people: [NotedPerson], skipped: [String]) {
+        let (index, notes, skipped) = try indexed(progress: progress)
+        return (PeopleListing.people(try index.people(), notes: notes), skipped)
+    }
+
+    /// The notes that name `person` in their `people:` line, newest first: the words of `person`
+    /// as whole words of a name there, case and accents ignored ("Müller" finds "Frau Müller",
+    /// "田中" finds "田中さん", "Tom" does not find "Tomatoes").
+    public func mentioning(_ person: String, progress: (Int, Int) -> Void = { _, _ in }) throws -> Catalog {
+        let (index, notes, skipped) = try indexed(progress: progress)
+        var named: [String: Bool] = [:], found: Set<Int64> = []
+        for (note, name) in try index.people() {
+            let matches = named[name] ?? PeopleFinder.name(name, contains: person)
+            named[name] = matches
+            if matches { found.insert(note) }
+        }
+        return Catalog(notes: Self.newestFirst(notes.filter { found.contains($0.key) }).map { notes[$0]! }, skipped: skipped)
+    }
+
     private var folder: NotesFolder { NotesFolder(directory: directory) }
 
     private func indexed(progress: (Int, Int) -> Void = { _, _ in }) throws

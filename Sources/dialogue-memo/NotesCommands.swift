@@ -4,7 +4,7 @@ import Notes
 import Options
 import VoiceSession
 
-/// `list`, `show`, `search`, `tasks`, `delete`, `edit`: the notes folder from the command line.
+/// `list`, `show`, `search`, `tasks`, `people`, `delete`, `edit`: the notes folder from the command line.
 enum NotesCommands {
     /// `--notes-dir DIR`, for every command that reads the notes folder.
     struct Folder {
@@ -28,9 +28,21 @@ enum NotesCommands {
         static let command = "dialogue-memo list"
         static let about = "Lists the saved notes, newest first."
         var json = false
+        var person: String?
         var folder = Folder()
         static let declarations: [Declaration<Self>] = [
             .flag("--json", \.json, "one JSON object per note: id, title, path, created"),
+            .value("--person NAME", \.person, "only the notes that name NAME among their people (whole words; case and accents ignored)"),
+        ] + Folder.declarations.within(\.folder)
+    }
+
+    struct People: ParsableOptions {
+        static let command = "dialogue-memo people"
+        static let about = "Lists the people the notes name (their people: line), with how many notes name each and the newest one's day."
+        var json = false
+        var folder = Folder()
+        static let declarations: [Declaration<Self>] = [
+            .flag("--json", \.json, "one JSON object per person: name, memos, last"),
         ] + Folder.declarations.within(\.folder)
     }
 
@@ -90,8 +102,12 @@ enum NotesCommands {
     }
 
     static let commands = [
-        Subcommand(List.self, "your saved notes, newest first") { options in
+        Subcommand(List.self, "your saved notes, newest first (--person NAME: those that name NAME)") { options in
             let store = options.folder.store()
+            if let person = options.person {
+                return printNotes(try store.mentioning(person, progress: indexingProgress), json: options.json,
+                                  empty: "No note names “\(Screen.clean(person))”.")
+            }
             return printNotes(try store.catalog(progress: indexingProgress), json: options.json, empty: "No notes yet in \(store.directory).")
         },
         Subcommand(Show.self, "print a note") { options in
@@ -110,6 +126,13 @@ enum NotesCommands {
             for message in skipped { printError(message) }
             if !options.json && tasks.isEmpty { print(options.all ? "No next steps yet." : "No open next steps.") }
             for line in options.json ? TaskListing.jsonLines(tasks) : TaskListing.lines(tasks) { print(line) }
+            return 0
+        },
+        Subcommand(People.self, "the people your notes name, with how many and the last day") { options in
+            let (people, skipped) = try options.folder.store().people(progress: indexingProgress)
+            for message in skipped { printError(message) }
+            if !options.json && people.isEmpty { print("No notes name anyone yet.") }
+            for line in options.json ? PeopleListing.jsonLines(people) : PeopleListing.lines(people) { print(line) }
             return 0
         },
         Subcommand(Delete.self, "delete a note (asks first unless --yes)", run: delete),

@@ -268,7 +268,7 @@ struct ConfigCLITests {
             ("dialogue-memo --silence ", "relaxed default aggressive"),
             ("dialogue-memo talk --lang ", "en de es fr ja"),
             ("dialogue-memo record --silence a", "aggressive"),
-            ("dialogue-memo eval ", "choices grouping fuzz prompts speech turns actions"),
+            ("dialogue-memo eval ", "choices grouping fuzz prompts speech turns actions people"),
             ("dialogue-memo eval choices --format ", "chat completion"),
             ("dialogue-memo completions ", "bash zsh fish"),
             ("dialogue-memo con", "config"),

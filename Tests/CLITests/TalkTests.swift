@@ -385,25 +385,47 @@ struct NotesCommandTests {
         #expect(!note.contains("- [ ] I want to build"), "the idea's own statement is not a next step:\n\(note)")
     }
 
-    /// The whole path with the real model: a typed exchange ends in a note with its next steps,
-    /// `tasks` lists them, and an item ticked by hand (as any editor would) is done.
-    @Test func aSpokenNextStepIsATaskUntilTickedInTheFile() throws {
+    /// The note a typed English exchange of two answers saves: its folder, path and text.
+    func typedNote(_ first: String, _ second: String) throws -> (notesDir: String, path: String, note: String) {
         let memo = try RunningMemo(["talk", "--type", "--lang", "en", "--yes"])
-        try memo.waitForPrompts(1); memo.type("A shared tool shed for our street. I'll ask Tom on Friday if his garage has room.")
-        try memo.waitForPrompts(2); memo.type("That's all.")
+        try memo.waitForPrompts(1); memo.type(first)
+        try memo.waitForPrompts(2); memo.type(second)
         #expect(memo.finish().status == 0)
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: memo.notesDir).first { $0.hasSuffix(".md") })
         let path = memo.notesDir + "/" + name
-        let note = try String(contentsOfFile: path, encoding: .utf8)
+        return (memo.notesDir, path, try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    /// The whole path with the real model: a typed exchange ends in a note with its next steps,
+    /// `tasks` lists them, and an item ticked by hand (as any editor would) is done.
+    @Test func aSpokenNextStepIsATaskUntilTickedInTheFile() throws {
+        let (notesDir, path, note) = try typedNote("A shared tool shed for our street. I'll ask Tom on Friday if his garage has room.",
+                                                   "That's all.")
         #expect(note.contains("next_steps: \"model\"") && note.contains("key_sentence: "), "\(note)")
         #expect(note.hasSuffix("## Next steps\n\n- [ ] I'll ask Tom on Friday if his garage has room.\n"), "\(note)")
-        let open = try CLI.run(["tasks", "--notes-dir", memo.notesDir])
+        let open = try CLI.run(["tasks", "--notes-dir", notesDir])
         #expect(open.status == 0 && open.stdout.contains("[ ] I'll ask Tom on Friday if his garage has room.  (due "), "\(open.stdout)")
         try note.replacingOccurrences(of: "- [ ] I'll ask", with: "- [x] I'll ask").write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(try CLI.run(["tasks", "--notes-dir", memo.notesDir]).stdout == "No open next steps.\n")
-        let all = try CLI.run(["tasks", "--all", "--json", "--notes-dir", memo.notesDir])
+        #expect(try CLI.run(["tasks", "--notes-dir", notesDir]).stdout == "No open next steps.\n")
+        let all = try CLI.run(["tasks", "--all", "--json", "--notes-dir", notesDir])
         #expect(all.stdout.contains(#""done":true"#) && all.stdout.contains(#""text":"I'll ask Tom on Friday if his garage has room.""#), "\(all.stdout)")
-        let list = try CLI.run(["list", "--notes-dir", memo.notesDir])
+        let list = try CLI.run(["list", "--notes-dir", notesDir])
         #expect(list.stdout.contains("A shared tool shed for our street."), "\(list.stdout)")
+    }
+
+    /// The people a typed exchange names go to its front matter as said; `people` and `list
+    /// --person` find them by whole words; a name the person changes in the file is what counts.
+    @Test func thePeopleNamedAreListedAndFoundAsTheNoteSays() throws {
+        let (notesDir, path, note) = try typedNote("A shared tool shed for our street. I'll ask Tom on Friday if his garage has room.",
+                                                   "Mrs. Garcia from the school can lend us tomatoes. That's all.")
+        #expect(note.contains("\npeople: [\"Tom\", \"Mrs. Garcia\"]\n"), "\(note)")
+        let people = try CLI.run(["people", "--notes-dir", notesDir])
+        #expect(people.status == 0 && people.stdout.hasSuffix("  Tom\n") && people.stdout.contains("  Mrs. Garcia\n"), "\(people.stdout)")
+        #expect(try CLI.run(["list", "--person", "tom", "--notes-dir", notesDir]).stdout.contains("shared tool shed"))
+        #expect(try CLI.run(["list", "--person", "garcía", "--json", "--notes-dir", notesDir]).stdout.contains(#""id":"#))
+        #expect(try CLI.run(["list", "--person", "Tomatoes", "--notes-dir", notesDir]).stdout == "No note names “Tomatoes”.\n")
+        try note.replacingOccurrences(of: "\"Tom\"", with: "\"Thomas Berg\"").write(toFile: path, atomically: true, encoding: .utf8)
+        let edited = try CLI.run(["people", "--json", "--notes-dir", notesDir]).stdout
+        #expect(edited.contains(#""name":"Thomas Berg""#) && !edited.contains(#""name":"Tom""#), "\(edited)")
     }
 }

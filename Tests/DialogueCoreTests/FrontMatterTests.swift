@@ -28,6 +28,7 @@ import Testing
                                         layoutSource: [LayoutSource.model, .fallback, .recording].randomElement(using: &random)!,
                                         ending: Bool.random(using: &random) ? Self.randomText(&random) : nil)
             metadata.tags = (0..<Int.random(in: 0..<3, using: &random)).map { _ in Self.randomText(&random) }
+            metadata.people = (0..<Int.random(in: 0..<3, using: &random)).map { _ in Self.randomText(&random) }
             let body = "\n# Title\n\nText.\n"
             let read = FrontMatter.read(FrontMatter.render(metadata) + "\n" + body)
 
@@ -39,6 +40,7 @@ import Testing
             #expect(read.string("layout") == metadata.layoutSource.rawValue, "round \(round)")
             #expect(read.string("ended") == metadata.ending, "round \(round)")
             #expect((read.list("tags") ?? []) == metadata.tags, "round \(round)")
+            #expect((read.list("people") ?? []) == metadata.people, "round \(round)")
             #expect(read.body.map(String.init) == body, "round \(round)")
         }
     }

@@ -95,6 +95,21 @@ import Testing
         #expect(withoutWhitespace(joined) == withoutWhitespace(hostile.joined()))
     }
 
+    @Test func theMemosNoteNamesItsPeopleInTheFrontMatterAndLeavesTheBodyAlone() throws {
+        let pack = try Fixtures.pack("de")
+        let answer = "Ich frage Tom am Freitag, ob in seiner Garage Platz ist. Frau Müller von der Schule leiht uns die Halle. Tom hat Zeit."
+        let sources = SentenceSplitter.sources(from: [answer], language: "de")
+        let layout = Layout(firstSourceIsTitle: false, groups: [[1, 2, 3]])
+        let note = Memo(id: "memo-1", created: Self.created, timeZone: Self.berlin, language: "de")
+            .note(Conversation(turns: [Turn(question: .opening, answer: answer)]), sources: sources, layout: layout,
+                  layoutSource: .model, exchange: nil, pack: pack, rules: Rules(pack: pack)).markdown
+        #expect(note.contains("\npeople: [\"Tom\", \"Frau Müller\"]\n"))
+        #expect(FrontMatter.read(note).list("people") == ["Tom", "Frau Müller"])
+        let plain = NoteRenderer(pack: pack).render(sources: sources, layout: layout, metadata: NoteMetadata(
+            id: "memo-1", created: Self.created, timeZone: Self.berlin, language: "de", questions: [], layoutSource: .model)).markdown
+        #expect(FrontMatter.read(note).body == FrontMatter.read(plain).body, "the body is the same with or without people")
+    }
+
     @Test func frontMatterQuotesItsValues() {
         #expect(FrontMatter.quoted("a \"b\" \\ c\nd") == #""a \"b\" \\ c\nd""#)
         let metadata = NoteMetadata(id: "x", created: Self.created, timeZone: TimeZone(secondsFromGMT: 0)!, language: "ja",

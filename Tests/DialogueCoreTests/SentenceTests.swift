@@ -10,6 +10,16 @@ import Testing
         #expect(SentenceSplitter.sentences(in: "Réunion mardi. Le chantier est bloqué.", language: "fr").count == 2)
     }
 
+    @Test func aTitleWithAFullStopEndsNoSentence() {
+        #expect(SentenceSplitter.sentences(in: "I met Mr. Okafor today. He agreed.", language: "en")
+            == ["I met Mr. Okafor today.", "He agreed."])
+        #expect(SentenceSplitter.sentences(in: "La Sra. López vino. Y se fue.", language: "es") == ["La Sra. López vino.", "Y se fue."])
+        #expect(SentenceSplitter.sentences(in: "Frau Dr. Hoffmann prüft das.", language: "de") == ["Frau Dr. Hoffmann prüft das."])
+        #expect(SentenceSplitter.sentences(in: "Voir M. Dubois. Puis partir.", language: "fr") == ["Voir M. Dubois.", "Puis partir."])
+        #expect(SentenceSplitter.sentences(in: "We need a new drum. Okafor has one.", language: "en").count == 2,
+                "only a title joins, not any word before a full stop")
+    }
+
     @Test func emptyAndWhitespaceAnswersHaveNoSentences() {
         #expect(SentenceSplitter.sentences(in: "", language: "en").isEmpty)
         #expect(SentenceSplitter.sentences(in: " \n\t ", language: "de").isEmpty)

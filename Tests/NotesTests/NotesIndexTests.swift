@@ -26,6 +26,9 @@ struct NotesIndexTests {
     static let words = ["Café", "cafe", "ÜBER", "Köln", "東京", "会議", "予算", "ｃａｆé", "ＡＩ", "tomato", "Zebra512",
                         "niño", "garçon", "straße", "plan", "A", "x", "\"quoted\"", "C\\+\\+", "ﾃｽﾄ"]
 
+    /// People as notes name them, spelled alike and apart ("Tom", "tom", "Tomás"; "Müller", "MULLER").
+    static let names = ["Tom", "tom", "Tomás", "Tomatoes", "Frau Müller", "MULLER", "田中さん", "田中", "Li Wei", "\"Q\""]
+
     static func note(_ rng: inout SplitMix, id: String) -> String {
         func phrase(_ count: Int) -> String { (0..<count).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ") }
         let day = Int.random(in: 1...28, using: &rng), hour = Int.random(in: 0...23, using: &rng)
@@ -35,8 +38,10 @@ struct NotesIndexTests {
         for _ in 0..<Int.random(in: 0...3, using: &rng) {
             body += "- [\(Bool.random(using: &rng) ? "x" : " ")] \(phrase(3)) tomorrow\n"
         }
+        let people = (0..<Int.random(in: 0...2, using: &rng)).map { _ in FrontMatter.quoted(Self.names.randomElement(using: &rng)!) }
         return "---\nid: \"\(id)\"\ncreated: \"\(created)\"\nlanguage: \"\(["en", "ja", "de"].randomElement(using: &rng)!)\"\n"
-            + "key_sentence: \"\(phrase(2).replacingOccurrences(of: "\"", with: "\\\""))\"\n---\n# \(phrase(3))\n\n\(body)"
+            + "key_sentence: \"\(phrase(2).replacingOccurrences(of: "\"", with: "\\\""))\"\n"
+            + (people.isEmpty ? "" : "people: [\(people.joined(separator: ", "))]\n") + "---\n# \(phrase(3))\n\n\(body)"
     }
 
     /// What every command would say by reading every regular file, as the store did before the index.
@@ -72,7 +77,8 @@ struct NotesIndexTests {
                 try Self.note(&rng, id: "id\(step)").write(toFile: folder + "/" + name, atomically: false, encoding: .utf8)
                 names.append(name)
             case 4:  // an edit of the same size, its mtime put back (rsync -t)
-                guard let data = FileManager.default.contents(atPath: path), let index = data.firstIndex(of: UInt8(ascii: "#")) else { continue }
+                guard let data = FileManager.default.contents(atPath: path), let index = data.firstIndex(of: UInt8(ascii: "#")),
+                      data[index + 2] < 0x80 else { continue }  // a byte of a wider character would leave no UTF-8
                 var info = stat()
                 stat(path, &info)
                 var edited = data
@@ -96,6 +102,14 @@ struct NotesIndexTests {
                 #expect(fields(try store.list()) == fields(truth.notes), "seed \(seed), step \(step)")
                 #expect(fields(try store.tasks(all: true).tasks) == fields(truth.tasks), "seed \(seed), step \(step)")
                 #expect(fields(try store.tasks(all: false).tasks) == fields(truth.tasks.filter { !$0.done }))
+                for query in ["Tom", "tomas", "müller", "田中", "wei", "Li Wei", "Q", ""] {
+                    let expected = truth.notes.filter { $0.people.contains { PeopleFinder.name($0, contains: query) } }
+                    #expect(fields(try store.mentioning(query).notes) == fields(expected), "seed \(seed), step \(step), \(query)")
+                }
+                for person in try store.people().people {
+                    let naming = truth.notes.filter { $0.people.contains { PeopleFinder.fold($0) == PeopleFinder.fold(person.name) } }
+                    #expect(person.memos == naming.count && person.last == naming.first?.created, "seed \(seed), step \(step), \(person)")
+                }
                 for query in Self.words + ["a", "ka", "é", "ö", "ß", "on t", "\n", "Q"] {
                     let folded = NotesStore.folded(query)
                     let expected = truth.notes.filter { NotesStore.folded($0.title).contains(folded) || NotesStore.folded($0.body).contains(folded) }
@@ -155,6 +169,19 @@ struct NotesIndexTests {
         for suffix in ["-wal", "-shm"] { unlink(indexes + "/" + files[0] + suffix) }
         #expect(try linked.search("cafe").notes.map(\.id) == ["a"])
         #expect(try store.list().map(\.id) == ["a"], "the same folder by its real path uses the same index")
+    }
+
+    /// An index of the version before the people table is built again, not read as it is.
+    @Test func anIndexOfAnotherVersionIsRebuilt() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder); try? FileManager.default.removeItem(atPath: indexes) }
+        try "---\nid: \"a\"\npeople: [\"Tom\"]\n---\n# Café\n".write(toFile: folder + "/a.md", atomically: true, encoding: .utf8)
+        #expect(try store.list().map(\.id) == ["a"])
+        let path = try #require(try FileManager.default.contentsOfDirectory(atPath: indexes).first { $0.hasSuffix(".sqlite") })
+        let old = try SQLiteDatabase(path: indexes + "/" + path)
+        try old.execute("DROP TABLE people; PRAGMA user_version = 1")
+        #expect(try store.people().people.map(\.name) == ["Tom"])
+        #expect(try store.mentioning("tom").notes.map(\.id) == ["a"])
     }
 
     /// Another command holding the index (building it for the first time, say) neither stops

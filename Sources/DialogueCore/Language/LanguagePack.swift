@@ -36,6 +36,8 @@ public struct LanguagePack: Sendable {
     public let dates: DateRules
     /// The words that make a sentence a next step, compiled.
     public let actionCues: ActionCues
+    /// How the language marks a person's name, compiled.
+    public let people: PeopleFinder
     /// The synthetic person of `dialogue-memo demo`. No answers when the file has none.
     public let demo: DemoScript
     /// The demo's fixed answers: the idea, follow-ups, the ending phrase last.
@@ -47,7 +49,7 @@ public struct LanguagePack: Sendable {
                 turnThresholdShift: Double = 0, opening: SpokenText, questions: [QuestionChoice: SpokenText],
                 closings: [QuestionChoice: SpokenText], noteTitle: String, noteDate: String,
                 ui: [String: String], phrases: Phrases, dates: DateRules = .none, actionCues: ActionCues = .none,
-                demo: DemoScript = DemoScript(answers: []), keysFromEnglish: [String] = []) {
+                people: PeopleFinder = .none, demo: DemoScript = DemoScript(answers: []), keysFromEnglish: [String] = []) {
         self.language = language
         self.name = name
         self.voice = voice
@@ -63,6 +65,7 @@ public struct LanguagePack: Sendable {
         self.phrases = phrases
         self.dates = dates
         self.actionCues = actionCues
+        self.people = people
         self.demo = demo
         self.keysFromEnglish = keysFromEnglish
     }

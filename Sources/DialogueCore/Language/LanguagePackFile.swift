@@ -19,6 +19,7 @@ struct LanguagePackFile: Decodable, Sendable {
     var phrases: PhrasesFile?
     var dates: DatePatterns?
     var actionCues: ActionCues.Patterns?
+    var people: PeoplePatterns?
     /// Optional and never taken from English: a demo must speak the file's own language.
     var demo: DemoFile?
 
@@ -90,7 +91,7 @@ struct LanguagePackFile: Decodable, Sendable {
             uiStrings[key] = keys.pick("ui.\(key)", ui?[key], english.ui?[key])
         }
         let phraseLists = resolvePhrases(english: english, &keys)
-        let (dateRules, cues) = try resolvePatterns(language: language, english: english, &keys)
+        let (dateRules, cues, people) = try resolvePatterns(language: language, english: english, phrases: phraseLists, &keys)
         let pack = LanguagePack(
             language: language,
             name: keys.pick("name", name, english.name) ?? language.code,
@@ -107,6 +108,7 @@ struct LanguagePackFile: Decodable, Sendable {
             phrases: phraseLists,
             dates: dateRules,
             actionCues: cues,
+            people: people,
             demo: DemoScript(answers: demo?.answers ?? [],
                              byQuestion: Dictionary(uniqueKeysWithValues: (demo?.byQuestion ?? [:]).compactMap { name, answer in
                                  QuestionChoice(rawValue: name).map { ($0, answer) }
@@ -154,16 +156,24 @@ struct LanguagePackFile: Decodable, Sendable {
         return Phrases(lists: lists, angleCues: angleCues, negationFollowsVerb: phrases?.negationFollowsVerb ?? false)
     }
 
-    /// The date and action-cue patterns, compiled; an invalid one says which file it came from.
-    func resolvePatterns(language: Language, english: LanguagePackFile,
-                         _ keys: inout Picked) throws(Problem) -> (DateRules, ActionCues) {
-        var dateRules = DateRules.none, cues = ActionCues.none
+    /// The date, action-cue and people patterns, compiled; an invalid one says which file it
+    /// came from. The words of the phrase lists are common words, no names.
+    func resolvePatterns(language: Language, english: LanguagePackFile, phrases: Phrases,
+                         _ keys: inout Picked) throws(Problem) -> (DateRules, ActionCues, PeopleFinder) {
+        var dateRules = DateRules.none, cues = ActionCues.none, finder = PeopleFinder.none
         do {
             if let patterns = keys.pick("dates", dates, english.dates) { dateRules = try DateRules(patterns, language: language) }
         } catch { throw .invalidPattern(error, fromEnglish: dates == nil) }
         do {
             if let patterns = keys.pick("actionCues", actionCues, english.actionCues) { cues = try ActionCues(patterns) }
         } catch { throw .invalidPattern(error, fromEnglish: actionCues == nil) }
-        return (dateRules, cues)
+        do {
+            if let patterns = keys.pick("people", people, english.people) {
+                let (months, weekdays) = DateRules.names(language)
+                let common = Phrases.Name.allCases.flatMap { phrases[$0] }.flatMap { $0.split(whereSeparator: { !$0.isLetter }).map(String.init) }
+                finder = try PeopleFinder(patterns, calendarWords: months + weekdays, commonWords: common)
+            }
+        } catch { throw .invalidPattern(error, fromEnglish: people == nil) }
+        return (dateRules, cues, finder)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The YAML block at the top of a note, written and read back. It holds values our code
-/// produced, and of the user's words only the key sentence; strings are double-quoted YAML with
-/// every special character escaped, so nothing in it can be misread.
+/// produced, and of the user's words only the key sentence and the people named (spans of
+/// their sentences); strings are double-quoted YAML with every special character escaped, so
+/// nothing in it can be misread.
 public enum FrontMatter {
     static func render(_ metadata: NoteMetadata, extra: [String] = []) -> String {
         let questions = metadata.questions.map { quoted($0.rawValue) }.joined(separator: ", ")
@@ -16,6 +17,7 @@ public enum FrontMatter {
         ]
         if let ending = metadata.ending { lines.append("ended: \(quoted(ending))") }
         if !metadata.tags.isEmpty { lines.append("tags: [\(metadata.tags.map(quoted).joined(separator: ", "))]") }
+        if !metadata.people.isEmpty { lines.append("people: [\(metadata.people.map(quoted).joined(separator: ", "))]") }
         return (lines + extra + ["---"]).joined(separator: "\n")
     }
 

@@ -38,11 +38,13 @@ public struct Memo: Sendable, Hashable {
     }
 
     /// The memo's note: the front matter (this memo, the questions asked, where the layout came
-    /// from and, for an exchange, `exchange` and the kind tag), then `sources` laid out.
+    /// from, the people its sentences name and, for an exchange, `exchange` and the kind tag),
+    /// then `sources` laid out.
     public func note(_ conversation: Conversation, sources: [Source], layout: Layout, layoutSource: LayoutSource,
                      exchange: ExchangeFields?, pack: LanguagePack, rules: Rules) -> RenderedNote {
         var metadata = NoteMetadata(id: id, created: created, timeZone: timeZone, language: language,
                                     questions: conversation.askedChoices, layoutSource: layoutSource, ending: exchange?.ending)
+        metadata.people = pack.people.names(in: sources)
         if let exchange {
             metadata.tags = [rules.kind(of: conversation).tag(pack)]
             metadata.highlights = exchange.highlights

@@ -16,6 +16,8 @@ public struct NoteMetadata: Sendable, Hashable {
     public var ending: String?
     /// The note's tags (its kind, in the interface language), for Obsidian and friends.
     public var tags: [String] = []
+    /// The people the sentences mention, each as first said (`PeopleFinder.names`).
+    public var people: [String] = []
     /// The next steps and key sentence; nil: not decided (a plain recording, a recovered memo),
     /// and the note has neither. The renderer sets `highlightsSource` to `.fallback` if they
     /// do not fit the sentences.

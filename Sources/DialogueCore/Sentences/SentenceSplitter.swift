@@ -12,7 +12,8 @@ public enum SentenceSplitter {
         let text = UserText.sanitized(answer)
         let whole = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !whole.isEmpty else { return [] }
-        guard let pieces = icuSentences(text, language: language) else { return [whole] }
+        guard let segments = icuSentences(text, language: language) else { return [whole] }
+        let pieces = joiningAfterTitles(segments, titles: LanguagePackLoader.standardPack(language)?.people.abbreviations ?? [])
         let sentences = pieces.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         guard withoutWhitespace(sentences.joined()) == withoutWhitespace(text) else { return [whole] }
         return sentences
@@ -27,6 +28,21 @@ public enum SentenceSplitter {
             }
         }
         return sources
+    }
+
+    /// ICU ends a sentence at "Mr. Okafor" or "Sra. López": a segment whose last word is such a
+    /// title (the language's `people.titles` that end in a full stop) runs on into the next.
+    static func joiningAfterTitles(_ segments: [String], titles: [String]) -> [String] {
+        guard !titles.isEmpty else { return segments }
+        var joined: [String] = []
+        for segment in segments {
+            if let previous = joined.last, let word = previous.split(whereSeparator: \.isWhitespace).last, titles.contains(String(word)) {
+                joined[joined.count - 1] += segment
+            } else {
+                joined.append(segment)
+            }
+        }
+        return joined
     }
 
     static func withoutWhitespace(_ text: String) -> String {

@@ -4,7 +4,7 @@ import Foundation
 import Options
 import VoiceSession
 
-/// `dialogue-memo eval choices|grouping|fuzz|prompts|speech|turns`: runs scenario cases through the real
+/// `dialogue-memo eval choices|grouping|fuzz|prompts|speech|turns|actions|people`: runs scenario cases through the real
 /// decision path (model, rules, retry, fallback) and measures it, or prints the prompts it scores.
 public enum EvalCommand {
     public static let commands = Subcommands(
@@ -22,6 +22,7 @@ public enum EvalCommand {
             Subcommand(SpeechEvaluationCommand.Arguments.self, "real recordings: error rates per language next to whisper-cli", run: SpeechEvaluationCommand.run),
             Subcommand(TurnEvaluationCommand.Arguments.self, "real speech at its pauses: cut-offs and waits of every end-of-turn preset", run: TurnEvaluationCommand.run),
             Subcommand(Actions.self, "the next steps: precision and recall of model, cue rules and both", run: actions),
+            Subcommand(People.self, "the people a memo names: precision and recall per set, split and language", run: people),
         ])
 
     typealias Decider = EvaluationDecider
@@ -73,6 +74,36 @@ public enum EvalCommand {
         let results = try await ActionEvaluation.run(try ActionScenarioSet.load(from: URL(fileURLWithPath: options.file)).cases,
                                                      service: service) { print($0.line) }
         print(ActionSummary(results, settings: service.settings, model: service.model?.path).text)
+        return 0
+    }
+
+    struct People: ParsableOptions {
+        static let command = "dialogue-memo eval people"
+        static let about = """
+        Runs the rule-based name finder on labelled memos and prints, per memo, the names it found
+        that are not labelled and those it missed; then precision and recall per file, split and
+        language, and the finder's time per memo. No model is used.
+        """
+        var file = ""
+        var blind: String?
+        var split: String?
+        static let declarations: [Declaration<Self>] = [
+            .positional("FILE.json", \.file, "a people set (Tests/Fixtures/people-scenarios.json)", .existingFile),
+            .value("--blind FILE.json", \.blind, "a blind batch too, reported apart (Tests/Fixtures/people-blind-batch.json)", .existingFile),
+            .value("--split", \.split, "only the memos of this split (dev: tuned on; test: reported only)", .oneOf(["dev", "test"])),
+        ]
+    }
+
+    static func people(_ options: People) throws -> Int32 {
+        var sets: [(name: String, results: [PeopleCaseResult])] = []
+        for file in [options.file] + (options.blind.map { [$0] } ?? []) {
+            let memos = try PeopleScenarioSet.load(from: URL(fileURLWithPath: file)).memos
+                .filter { options.split == nil || $0.split == options.split }
+            let results = PeopleEvaluation.run(memos)
+            for line in results.compactMap(\.errorLine) { print(line) }
+            sets.append((URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent, results))
+        }
+        print(PeopleSummary(sets).text)
         return 0
     }
 

@@ -1,3 +1,5 @@
+import DialogueCore
+import Evaluation
 import Foundation
 import Testing
 
@@ -5,24 +7,11 @@ import Testing
 /// written before any name finder. Each name must be a span copied exactly from its answer, so a
 /// finder is scored on the person's own words; the counts are what the issue asks for.
 @Suite struct PeopleSetTests {
-    struct PeopleSet: Decodable {
-        struct Memo: Decodable {
-            struct Mention: Decodable { let answer: Int; let text: String }
-            let id: String
-            let language: String
-            let split: String
-            let answers: [String]
-            let people: [Mention]
-            let traps: [String]
-        }
-        let memos: [Memo]
-    }
-
     @Test(arguments: [("people-scenarios.json", 16, ["dev", "test"]), ("people-blind-batch.json", 9, ["test"])])
     func namesAreSpansOfTheAnswersAndEachLanguageHasEnough(file: String, perLanguage: Int, splits: [String]) throws {
-        let set = try JSONDecoder().decode(PeopleSet.self, from: Data(contentsOf: EvaluationFixtures.fixture(file)))
+        let set = try PeopleScenarioSet.load(from: EvaluationFixtures.fixture(file))
         #expect(Set(set.memos.map(\.id)).count == set.memos.count, "\(file): ids are unique")
-        for language in ["en", "de", "es", "fr", "ja"] {
+        for language: Language in ["en", "de", "es", "fr", "ja"] {
             let memos = set.memos.filter { $0.language == language }
             #expect(memos.count == perLanguage, "\(file) \(language)")
             #expect(memos.flatMap(\.people).count >= 30, "\(file) \(language): at least 30 mentions")
