@@ -28,7 +28,8 @@ public struct RecordSession: Sendable {
                                     device: configuration.inputDevice, configuration: endpointing)
         let feedback = ListenFeedback(pack: context.pack, display: context.display, events: context.events)
         let answers = VoiceAnswers(listener: listener, transcriber: transcriber, language: context.pack.whisperLanguage,
-                                   feedback: feedback, person: nil, overlap: false, showsRecordingLength: true)
+                                   feedback: feedback, person: nil, overlap: false, showsRecordingLength: true,
+                                   finalDecoding: true)
         let interrupts = Interrupts()
         return RecordSession(context: context, answers: answers, interrupts: interrupts,
                              recorded: RecordedNote(context: context, finisher: MemoFinisher(context: context, interrupts: interrupts),

@@ -16,6 +16,9 @@ public struct VoicePorts: Sendable {
     public static func open(_ context: SessionContext, person: SyntheticPerson? = nil) async throws -> VoicePorts {
         let configuration = context.configuration, pack = context.pack
         let transcriber = try Transcriber(modelPath: configuration.whisperModel)
+        let arbiter = EngineArbiter()
+        let finals = FinalPass(transcriber: try BackgroundTranscriber(sharing: transcriber), arbiter: arbiter,
+                               language: pack.whisperLanguage)
         let server = try AudioServer(server: configuration.audioServer)
         let speaker = try Speaker(server: server, device: configuration.outputDevice)
         let listener = try Listener(server: server, device: configuration.inputDevice,
@@ -33,7 +36,7 @@ public struct VoicePorts: Sendable {
             answers: VoiceAnswers(listener: listener, transcriber: transcriber, language: pack.whisperLanguage,
                                   feedback: feedback, person: person, overlap: configuration.overlap,
                                   adaptive: configuration.fixedSilence ? nil : configuration.silence.adaptiveWait.shifted(by: pack.turnThresholdShift),
-                                  rules: context.rules))
+                                  rules: context.rules, arbiter: arbiter, finals: finals))
     }
 
     /// Every line the exchange may say, in the speech form (kana for Japanese).
@@ -90,6 +93,13 @@ public struct VoiceAnswers: ResumableAnswers {
     var rules: Rules?
     /// Say "Transcribing N s of audio…" while transcribing (record: a long note takes a while).
     var showsRecordingLength = false
+    /// Keeps the final passes off the cores while the live path or the model works.
+    public var arbiter = EngineArbiter()
+    /// Each answer's final transcript, for the note (nil: the live transcript is the note's).
+    var finals: FinalPass?
+    /// Transcribe with the final pass's settings from the start (record: nothing is read live,
+    /// so its one transcription is the note's).
+    var finalDecoding = false
     /// Work of the other engine (the language model warming up or deciding early) that must
     /// finish before whisper runs.
     public let engineGate = EngineGate()
@@ -119,6 +129,7 @@ public struct VoiceAnswers: ResumableAnswers {
                      early: (@Sendable (AnswerSoFar) -> Task<Void, Never>)?) async throws -> HeardAnswer {
         let feedback = self.feedback
         feedback.started()
+        finals?.takeLatest()?.cancel()   // a pass not taken in is no kept answer's
         // Every pause transcribes the whole answer so far: stretches transcribed apart lose
         // their context and read worse than the whole answer (see `Speculation`).
         let speculation = overlap ? Speculation() : nil
@@ -153,7 +164,11 @@ public struct VoiceAnswers: ResumableAnswers {
         }
         // Past its silence the person may go on (the listener keeps listening); otherwise stop.
         if result.ending != .endOfSpeech { speaking?.cancel() }
-        return try await conclude(result, speculation: speculation, drafts: drafts)
+        let heard = try await conclude(result, speculation: speculation, drafts: drafts)
+        if case .answer = heard.outcome, let recording = heard.recording {
+            finals?.start(recording.speech(margin: listener.configuration.pause), continuing: continuing)
+        }
+        return heard
     }
 
     /// While the person speaks: the answer so far, drafted from the last draft on; the model
@@ -241,9 +256,9 @@ public struct VoiceAnswers: ResumableAnswers {
     /// With `draft` (whisper's tokens for the start of this audio) the text is the same, sooner.
     private func transcript(_ samples: [Float], draft: [Int32]? = nil) async throws -> Transcript {
         await engineGate.wait()
-        var options = TranscriptionOptions(language: language)
-        options.draft = draft
-        return try await transcriber.transcribe(samples, options: options)
+        var options = finalDecoding ? FinalPass.options(language: language) : TranscriptionOptions(language: language)
+        options.draft = finalDecoding ? nil : draft
+        return try await arbiter.foreground { try await transcriber.transcribe(samples, options: options) }
     }
 
     /// An answer that was heard is transcribed in a task of its own: an interrupt cancels the
@@ -251,4 +266,8 @@ public struct VoiceAnswers: ResumableAnswers {
     private func transcribeHeard(_ samples: [Float], draft: [Int32]? = nil) async throws -> String {
         try await Task { try await transcript(samples, draft: draft).text }.value
     }
+}
+
+extension VoiceAnswers: FinalTranscribing {
+    public func finalPassOfLatestAnswer() -> (any FinalPassing)? { finals?.takeLatest() }
 }
