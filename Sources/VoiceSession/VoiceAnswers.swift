@@ -100,6 +100,10 @@ public struct VoiceAnswers: ResumableAnswers {
     /// Transcribe with the final pass's settings from the start (record: nothing is read live,
     /// so its one transcription is the note's).
     var finalDecoding = false
+    /// Read the last seconds at each pause for an ending ("that's all", record): said, the
+    /// recording ends at once; otherwise it goes on until its long silence. A thinking pause
+    /// never ends it.
+    var endsOnPhrase = false
     /// Work of the other engine (the language model warming up or deciding early) that must
     /// finish before whisper runs.
     public let engineGate = EngineGate()
@@ -145,7 +149,10 @@ public struct VoiceAnswers: ResumableAnswers {
         }
         var listening = listener.configuration
         listening.adaptive = overlap ? adaptive : nil
-        let result: ListenResult
+        if endsOnPhrase {
+            listening.adaptive = AdaptiveWait(shortest: Self.afterEndingPhrase, longest: listening.hangover, threshold: 1)
+        }
+        let result: ListenResult, longWait = listening.hangover
         do {
             result = try await listener.listen(configuration: listening, continuing: continuing) { event in
                 feedback.show(event)
@@ -153,6 +160,7 @@ public struct VoiceAnswers: ResumableAnswers {
                 case .pause(let clip):
                     drafts.stop()
                     speculation?.start(clip, transcribe: atPause)
+                    if endsOnPhrase { readEnding(clip, wait: longWait) }
                 case .resumed: speculation?.resumed()
                 case .speaking(let clip) where speculation != nil: drafts.speaking(clip, transcribe: whileSpeaking)
                 default: break
@@ -222,6 +230,28 @@ public struct VoiceAnswers: ResumableAnswers {
         let hangover = completion.map(adaptive.hangover) ?? listener.configuration.hangover
         feedback.events.emit(.turnRead(completion: completion, hangover: hangover))
         listener.decidePause(hangover: hangover, clipLength: clip.count)
+    }
+
+    /// The silence that ends a recording once its last words were read as an ending.
+    static let afterEndingPhrase = 0.3
+    /// How much of a recording's end is read for an ending at a pause.
+    static let endingTail = 8.0
+
+    /// At a pause in a recording: its last seconds, read; an ending there ("that's all",
+    /// "das war's") ends it after a short silence, anything else only after `wait`.
+    func readEnding(_ clip: [Float], wait: Double) {
+        let listener = self.listener, rules = self.rules, feedback = self.feedback, events = feedback.events
+        Task {
+            let tail = Array(clip.suffix(Int(Self.endingTail * Double(Listener.sampleRate))))
+            // Read as the note will be (the greedy reading of a short tail misheard endings):
+            // a recording has nothing else for the cores to do, and seconds to wait anyway.
+            guard let heard = try? await transcript(tail).text else { return }
+            let ends = rules?.endSignal(in: heard) != nil
+            let hangover = ends ? Self.afterEndingPhrase : wait
+            if !heard.isEmpty { feedback.heard(heard) }
+            events.emit(.turnRead(completion: ends ? 1 : 0, hangover: hangover))
+            listener.decidePause(hangover: hangover, clipLength: clip.count)
+        }
     }
 
     /// What the answer heard became: its transcript (the one made at its last pause when that
