@@ -13,3 +13,8 @@ int dialogue_memo_full_with_draft(struct whisper_context * ctx, struct whisper_f
 // Encoder runs whisper finished in this context: an encoder stopped by the abort callback (which
 // dialogue_memo_full_with_draft lends to the backends, so it stops inside the encoder) is not one.
 int dialogue_memo_encoder_runs(struct whisper_context * ctx);
+
+// whisper_full_with_state, with the abort callback lent to the state's backends for the whole call,
+// so that a background pass (the final transcript of an answer) stops inside the encoder too.
+int dialogue_memo_full_with_state(struct whisper_context * ctx, struct whisper_state * state,
+                                  struct whisper_full_params params, const float * samples, int n_samples);

@@ -53,11 +53,23 @@ public struct Exchange: Sendable {
             return Outcome(conversation: asSaid, decisions: decisions, endReason: endReason, failure: failure, sources: sources,
                            layout: .fallback(sourceCount: sources.count), layoutSource: .fallback, refusal: nil, asSaid: nil)
         }
+        /// The closing line while it still plays (`runUnderClosingLine`); nil once it is over.
+        public var closing: Task<Void, Never>?
     }
 
     /// Asks and decides until a final choice, an ending, an interruption or a failure, then
     /// lays out the note's sentences.
     public func run() async -> Outcome {
+        var outcome = await runUnderClosingLine()
+        await outcome.closing?.value
+        outcome.closing = nil
+        return outcome
+    }
+
+    /// The same, returning while the closing line may still be playing (`Outcome.closing`), so
+    /// that the caller's own work for the note runs under it too. The final transcripts and the
+    /// layout already did.
+    public func runUnderClosingLine() async -> Outcome {
         var run = ExchangeRun(exchange: self)
         let endReason = await run.converse()
         _ = await run.early.decision(for: nil)

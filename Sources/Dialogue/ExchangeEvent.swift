@@ -12,6 +12,8 @@ public enum ExchangeEvent: Sendable, Hashable {
     case decided(Decision)
     case finished(EndReason)
     case laidOut(LayoutSource)
+    /// The exchange is over and the note waits for answers' final transcripts: `done` of `total`.
+    case finishingTranscript(done: Int, total: Int)
     case failed(String)
     /// The person refused to be recorded; their refused words are not in the event.
     case refused(RefusalScope)

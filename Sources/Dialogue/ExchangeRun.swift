@@ -6,6 +6,8 @@ import Foundation
 struct ExchangeRun {
     let exchange: Exchange
     let early = EarlyDecision()
+    /// The answers' final transcripts, where the source makes them (the voice).
+    let finals: FinalTranscripts
     var conversation = Conversation()
     var decisions: [Decision] = []
     var question = TurnQuestion.opening
@@ -19,6 +21,13 @@ struct ExchangeRun {
     var mayGoOn = false
     /// Whether the current question was asked again after an unclear reply.
     var askedAgain = false
+    /// The closing line, playing while the note is put together.
+    var closing: Task<Void, Never>?
+
+    init(exchange: Exchange) {
+        self.exchange = exchange
+        finals = FinalTranscripts(journal: exchange.journal)
+    }
 
     /// A question put to the person: the conversation before its answer, the question the
     /// answer is for, and whether the person went on with their last answer instead.
@@ -125,6 +134,8 @@ struct ExchangeRun {
 
     mutating func keep(_ answer: String, answering asked: Asked) {
         conversation = asked.before.appending(asked.question, answer: answer)
+        let finalPass = (exchange.answers as? any FinalTranscribing)?.finalPassOfLatestAnswer()
+        finals.track(finalPass, turn: conversation.turns.count - 1, live: answer)
         record(asked.goesOn ? .continued(answer) : .answered(answer))
         exchange.onEvent(.answered(answer))
     }
@@ -149,8 +160,9 @@ struct ExchangeRun {
         exchange.onEvent(.decided(decision))
         if decision.finishes {
             // A closing line is not stopped: words said over it are not heard (the editor
-            // shows the note next).
-            try? await exchange.speaker.say(.closing(decision.choice))
+            // shows the note next). The note's last work runs while it plays.
+            let speaker = exchange.speaker
+            closing = Task { try? await speaker.say(.closing(decision.choice)) }
             return .finished
         }
         question = .choice(decision.choice)
@@ -162,6 +174,9 @@ struct ExchangeRun {
     mutating func refuse(_ scope: RefusalScope, keeping kept: Conversation, asSaid: Conversation) async {
         refusal = scope
         self.asSaid = asSaid
+        finals.stop()
+        // The refusing answer's own pass was never taken in: it holds the refused words.
+        (exchange.answers as? any FinalTranscribing)?.finalPassOfLatestAnswer()?.cancel()
         exchange.journal.remove()
         conversation = kept
         exchange.onEvent(.refused(scope))
@@ -185,6 +200,10 @@ struct ExchangeRun {
     /// normally (`EndReason.isNormal`): after an interruption or a failure the person wants their
     /// words now, one sentence per bullet.
     mutating func outcome(_ endReason: EndReason) async -> Exchange.Outcome {
+        let onEvent = exchange.onEvent
+        conversation = await finals.refine(conversation, waiting: endReason.isNormal && !Task.isCancelled) { done, total in
+            onEvent(.finishingTranscript(done: done, total: total))
+        }
         let sources = exchange.rules.noteSources(conversation)
         var (layout, layoutSource) = (Layout.fallback(sourceCount: sources.count), LayoutSource.fallback)
         if endReason.isNormal, !sources.isEmpty, !Task.isCancelled {
@@ -193,7 +212,8 @@ struct ExchangeRun {
         if !sources.isEmpty { record(.laidOut(layout, layoutSource)) }
         exchange.onEvent(.laidOut(layoutSource))
         return Exchange.Outcome(conversation: conversation, decisions: decisions, endReason: endReason, failure: failure,
-                                sources: sources, layout: layout, layoutSource: layoutSource, refusal: refusal, asSaid: asSaid)
+                                sources: sources, layout: layout, layoutSource: layoutSource, refusal: refusal, asSaid: asSaid,
+                                closing: closing)
     }
 }
 

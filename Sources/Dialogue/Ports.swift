@@ -100,3 +100,21 @@ public protocol JournalWriting: Sendable {
     /// Deletes the journal now (the person refused to be recorded).
     func remove()
 }
+
+/// A source that transcribes each answer once more after it is over, with slower settings that
+/// read better (the voice). The live transcript drives the exchange; the final one goes in the note.
+public protocol FinalTranscribing: AnswerSource {
+    /// The final pass of the answer that the latest `answer` or `continueAnswer` returned, if one
+    /// was started for it (an answer with audio).
+    func finalPassOfLatestAnswer() -> (any FinalPassing)?
+}
+
+/// One answer's final pass, under way or done.
+public protocol FinalPassing: Sendable {
+    /// Its text once done; nil when it failed, was cancelled or found no words.
+    func text() async -> String?
+    /// Whether it is done (`text()` then returns at once).
+    var isDone: Bool { get }
+    /// Stops it: its text is no longer wanted.
+    func cancel()
+}

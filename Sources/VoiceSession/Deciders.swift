@@ -34,17 +34,23 @@ struct Deciders: Sendable {
     }
 
     /// The deciders of a model that is still loading: each decision first waits for `loading`.
+    /// The model's work has the cores first: a final pass stops for it (`EngineArbiter`).
     struct Waiting: QuestionDeciding, LayoutDeciding {
         let loading: Task<Deciders, Never>
+        let arbiter: EngineArbiter
         func nextQuestion(after conversation: Conversation) async -> Decision {
-            await loading.value.questions.nextQuestion(after: conversation)
+            await arbiter.foreground { await loading.value.questions.nextQuestion(after: conversation) }
         }
         func prepare(after conversation: Conversation) async {
-            await loading.value.questions.prepare(after: conversation)
+            await arbiter.foreground { await loading.value.questions.prepare(after: conversation) }
         }
         func layout(for sources: [Source]) async -> (Layout, LayoutSource) {
-            await loading.value.layouts.layout(for: sources)
+            await arbiter.foreground { await loading.value.layouts.layout(for: sources) }
         }
+        func highlights(for sources: [Source], language: Language) async -> (Highlights, HighlightsSource) {
+            await arbiter.foreground { await loading.value.highlights(sources, language) }
+        }
+        func warmUp() async { await arbiter.foreground { await loading.value.warmUp() } }
     }
 }
 

@@ -11,6 +11,8 @@ public struct ExchangeSession: Sendable {
     let answers: any AnswerSource
     /// The voice answers' gate (nil when typing): whisper waits there for the model's warm-up.
     let engineGate: EngineGate?
+    /// Keeps the answers' final passes off the cores while the model decides.
+    let arbiter: EngineArbiter
     let finisher: MemoFinisher
     let interrupts: Interrupts
 
@@ -19,16 +21,17 @@ public struct ExchangeSession: Sendable {
         let typed = TypedAnswers(pack: context.pack, display: context.display, input: context.input)
         let interrupts = Interrupts()
         self.init(context: context, speaker: voice?.speaker ?? NoSpeech(), answers: voice?.answers ?? typed,
-                  engineGate: voice?.answers.engineGate, finisher: MemoFinisher(context: context, interrupts: interrupts),
+                  engineGate: voice?.answers.engineGate, arbiter: voice?.answers.arbiter ?? EngineArbiter(), finisher: MemoFinisher(context: context, interrupts: interrupts),
                   interrupts: interrupts)
     }
 
     init(context: SessionContext, speaker: any PromptSpeaking, answers: any AnswerSource, engineGate: EngineGate?,
-         finisher: MemoFinisher, interrupts: Interrupts) {
+         arbiter: EngineArbiter = EngineArbiter(), finisher: MemoFinisher, interrupts: Interrupts) {
         self.context = context
         self.speaker = speaker
         self.answers = answers
         self.engineGate = engineGate
+        self.arbiter = arbiter
         self.finisher = finisher
         self.interrupts = interrupts
     }
@@ -49,8 +52,8 @@ public struct ExchangeSession: Sendable {
         // waits for it (two engines at once collapse on 2 cores) and so does the first decision.
         let context = self.context
         let loading = Task { await Deciders.make(context) }
-        let deciders = Deciders.Waiting(loading: loading)
-        let warming = Task { await loading.value.warmUp() }
+        let deciders = Deciders.Waiting(loading: loading, arbiter: arbiter)
+        let warming = Task { await deciders.warmUp() }
         engineGate?.hold(warming)
         if engineGate != nil { display.hint(pack.ui(.hintFinish)) }
 
@@ -59,7 +62,7 @@ public struct ExchangeSession: Sendable {
             questions: deciders, layouts: deciders,
             journal: journal.map { $0 as any JournalWriting } ?? NoJournal(),
             onEvent: { event in Self.show(event, context: context) })
-        let task = Task { await exchange.run() }
+        let task = Task { await exchange.runUnderClosingLine() }
         interrupts.onInterrupt { _ in task.cancel() }
         if engineGate != nil { interrupts.watchKeys() }
         var outcome = await task.value
@@ -67,6 +70,7 @@ public struct ExchangeSession: Sendable {
         interrupts.stopWatchingKeys()
 
         let cause = interrupts.cause
+        if cause != nil { outcome.closing?.cancel() }
         if cause == .terminate {
             // Asked to stop by the system: everything said is in the journal; no editor now.
             display.line(pack.ui(.interrupted))
@@ -95,9 +99,12 @@ public struct ExchangeSession: Sendable {
         var fields = Memo.ExchangeFields(ending: Self.ending(of: outcome, rules: context.rules))
         // Like the layout, decided only for an exchange that ended normally.
         if outcome.endReason.isNormal {
-            (fields.highlights, fields.highlightsSource) = await loading.value.highlights(outcome.sources, pack.language)
+            (fields.highlights, fields.highlightsSource) = await deciders.highlights(for: outcome.sources, language: pack.language)
             fields.highlights = context.rules.highlights(fields.highlights, of: outcome.sources)
         }
+        // The closing line was playing while the note was put together; the review follows it.
+        await outcome.closing?.value
+        outcome.closing = nil
         let note = memo.note(outcome.conversation, sources: outcome.sources, layout: outcome.layout,
                              layoutSource: outcome.layoutSource, exchange: fields, pack: pack, rules: context.rules)
         // A refused exchange's journal is gone already; words taken back are journaled afresh.
@@ -148,6 +155,9 @@ public struct ExchangeSession: Sendable {
             events.emit(.finished(reason: reason))
         case .laidOut(let source):
             events.emit(.layout(source: source))
+        case .finishingTranscript(let done, let total):
+            display.status(pack.ui(.finishingTranscript, ["done": "\(done)", "total": "\(total)"]))
+            events.emit(.finishingTranscript(done: done, total: total))
         case .failed(let message):
             display.error(message)
             events.emit(.error(message: message))

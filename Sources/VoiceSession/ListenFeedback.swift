@@ -12,11 +12,15 @@ public final class ListenFeedback: Sendable {
     let display: any SessionDisplay
     let events: EventLog
     private let meter = Mutex(LevelMeter())
+    /// The silence that ends a recording: counted down on the status line once a pause has
+    /// lasted a second (record; nil in a dialogue, whose waits are short).
+    let countdown: Double?
 
-    public init(pack: LanguagePack, display: any SessionDisplay, events: EventLog) {
+    public init(pack: LanguagePack, display: any SessionDisplay, events: EventLog, countdown: Double? = nil) {
         self.pack = pack
         self.display = display
         self.events = events
+        self.countdown = countdown
     }
 
     /// The listen has begun.
@@ -40,7 +44,7 @@ public final class ListenFeedback: Sendable {
     public func show(_ event: ListenEvent, at now: ContinuousClock.Instant = .now) {
         switch event {
         case .state(.hearingSpeech):
-            meter.withLock { $0.state = pack.ui(.hearingYou) }
+            meter.withLock { $0.state = pack.ui(.hearingYou); $0.pausedAt = nil }
             events.emit(.hearing)
         case .state(.ended(let ending)):
             meter.withLock { $0.state = pack.ui(.thinking) }
@@ -48,17 +52,32 @@ public final class ListenFeedback: Sendable {
         case .state(.listening):
             break
         case .level(let dBFS):
-            guard let (state, level, partial) = meter.withLock({ meter in
-                meter.throttled(dBFS, at: now).map { (meter.state, $0, meter.partial) } }) else { return }
-            display.status(state ?? pack.ui(.listening), level: level, partial: partial)
+            guard let (state, level, partial, paused) = meter.withLock({ meter in
+                meter.throttled(dBFS, at: now).map { (meter.state, $0, meter.partial, meter.pausedAt) } }) else { return }
+            let left = countdown.flatMap { silence in paused.flatMap { Self.secondsLeft(of: silence, pausedAt: $0, now: now) } }
+            let shown = left.map { pack.ui(.recordingStopsIn, ["seconds": "\($0)"]) } ?? state ?? pack.ui(.listening)
+            display.status(shown, level: level, partial: partial)
             events.emit(.level(dbfs: (dBFS * 10).rounded() / 10))
         case .pause(let clip):
+            meter.withLock { $0.pausedAt = now }
             events.emit(.pause(seconds: Double(clip.count) / Double(Listener.sampleRate)))
         case .resumed:
+            meter.withLock { $0.pausedAt = nil }
             events.emit(.resumed)
         case .speaking:
             break
         }
+    }
+}
+
+extension ListenFeedback {
+    /// Whole seconds left of `silence` (counted from the speech's end, a pause's length before
+    /// `pausedAt`), once the pause has lasted a second: a short breath shows no countdown.
+    static func secondsLeft(of silence: Double, pausedAt: ContinuousClock.Instant, now: ContinuousClock.Instant,
+                            pauseLength: Double = 0.2) -> Int? {
+        let silent = Double((now - pausedAt).components.seconds) + Double((now - pausedAt).components.attoseconds) / 1e18 + pauseLength
+        guard silent >= 1 else { return nil }
+        return max(0, Int((silence - silent).rounded(.up)))
     }
 }
 
@@ -70,6 +89,8 @@ struct LevelMeter {
     var state: String?
     /// The latest words heard, shown after the level.
     var partial: String?
+    /// When the current pause began (nil while speaking or before any speech).
+    var pausedAt: ContinuousClock.Instant?
     private var last: ContinuousClock.Instant?
 
     /// A level in 0…1 (−60 dBFS and below is 0) at most every `interval`, else nil.

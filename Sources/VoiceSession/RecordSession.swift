@@ -6,12 +6,24 @@ import Speech
 import Transcription
 
 /// `record`: the plain voice note of a classic voice-notes app, built from the exchange's own
-/// pieces: one answer heard by `VoiceAnswers` (no pauses speculated on), journaled, rendered
-/// with the person's first sentence as the title when the title rule allows, finished by the
-/// same `MemoFinisher`. No questions, no model.
+/// pieces: one answer heard by `VoiceAnswers` until the person ends it (a key, Ctrl-C, an
+/// ending such as "that's all", or a long silence; a thinking pause never does), journaled,
+/// rendered with the person's first sentence as the title when the title rule allows and with
+/// the key sentence and next steps a talk note gets, finished by the same `MemoFinisher`.
+/// No questions.
 public struct RecordSession: Sendable {
     /// A voice note may be long; the recording stops here even if the person keeps talking.
     public static let longestRecording: Double = 600
+
+    /// The silence that ends a recording: long enough for any thinking pause, by the preset
+    /// (relaxed 10 s, default 8 s, aggressive 6 s), never under 6 s.
+    public static func silence(_ preset: SilencePreset) -> Double {
+        switch preset {
+        case .relaxed: 10
+        case .default: 8
+        case .aggressive: 6
+        }
+    }
 
     let context: SessionContext
     let answers: VoiceAnswers
@@ -22,13 +34,15 @@ public struct RecordSession: Sendable {
     public static func open(_ context: SessionContext, keepAudio: Bool) throws -> RecordSession {
         let configuration = context.configuration
         let transcriber = try Transcriber(modelPath: configuration.whisperModel)
-        let endpointing = Endpointing.Configuration(hangover: configuration.silence.endpointing.hangover,
-                                                    maximumAnswer: longestRecording)
+        let silence = Self.silence(configuration.silence)
+        let endpointing = Endpointing.Configuration(hangover: silence, maximumAnswer: longestRecording,
+                                                    noAnswerTimeout: max(Endpointing.Configuration.default.noAnswerTimeout, silence))
         let listener = try Listener(server: try AudioServer(server: configuration.audioServer),
                                     device: configuration.inputDevice, configuration: endpointing)
-        let feedback = ListenFeedback(pack: context.pack, display: context.display, events: context.events)
+        let feedback = ListenFeedback(pack: context.pack, display: context.display, events: context.events, countdown: silence)
         let answers = VoiceAnswers(listener: listener, transcriber: transcriber, whisperLanguage: context.pack.whisperLanguage,
-                                   feedback: feedback, person: nil, overlap: false, showsRecordingLength: true)
+                                   feedback: feedback, person: nil, overlap: false, rules: context.rules,
+                                   showsRecordingLength: true, finalDecoding: true, endsOnPhrase: true)
         let interrupts = Interrupts()
         return RecordSession(context: context, answers: answers, interrupts: interrupts,
                              recorded: RecordedNote(context: context, finisher: MemoFinisher(context: context, interrupts: interrupts),
@@ -42,6 +56,10 @@ public struct RecordSession: Sendable {
         let memo = Memo(id: ExchangeSession.newID(), created: Date(), language: pack.language)
         let journal = try? FileJournal.start(memo, in: context.configuration.journalDirectory)
         try? journal?.append(.asked(.opening))
+        // The model loads while the person speaks; it reads the key sentence and next steps after.
+        let context = self.context
+        let loading = Task { await Deciders.make(context) }
+        let waiting = Deciders.Waiting(loading: loading, arbiter: answers.arbiter)
 
         // Every way of stopping keeps what was recorded: a key, Ctrl-C, or the system.
         let listener = answers.listener
@@ -50,7 +68,7 @@ public struct RecordSession: Sendable {
         // "Recording" only once the microphone delivers: words said earlier would be lost (a
         // first sentence went missing from the note).
         await listener.waitForFirstAudio()
-        display.hint(pack.ui(.recordingHint))
+        display.hint(pack.ui(.recordingHint, ["seconds": String(format: "%.0f", listener.configuration.hangover)]))
         let heard: HeardAnswer
         do {
             heard = try await answers.hear(early: nil)
@@ -62,7 +80,8 @@ public struct RecordSession: Sendable {
         }
         interrupts.stopWatchingKeys()
         display.status("", level: nil, partial: nil)
-        return recorded.conclude(heard, memo: memo, journal: journal, terminated: interrupts.cause == .terminate)
+        return await recorded.conclude(heard, memo: memo, journal: journal, terminated: interrupts.cause == .terminate,
+                                       highlights: { await waiting.highlights(for: $0, language: $1) })
     }
 }
 
@@ -76,7 +95,9 @@ struct RecordedNote: Sendable {
     let keepAudio: Bool
 
     /// `terminated`: the system asked to stop, so the journal keeps the words for `recover`.
-    func conclude(_ heard: HeardAnswer, memo: Memo, journal: FileJournal?, terminated: Bool) -> Int32 {
+    /// `highlights` reads the key sentence and next steps (the model, or its fallback).
+    func conclude(_ heard: HeardAnswer, memo: Memo, journal: FileJournal?, terminated: Bool,
+                  highlights: @Sendable ([Source], Language) async -> (Highlights, HighlightsSource) = { _, _ in (.fallback, .fallback) }) async -> Int32 {
         let pack = context.pack, display = context.display
         let text: String
         switch heard.outcome {
@@ -98,25 +119,43 @@ struct RecordedNote: Sendable {
             let verdict = RefusalConfirmation(context: context, interrupts: finisher.interrupts).ask(about: .everything)
             if verdict != .discard { (refused, takenBack) = (false, verdict) }
         }
-        let sources = refused ? [] : SentenceSplitter.sources(from: [text], language: pack.language)
+        let conversation = Conversation(turns: [Turn(question: .opening, answer: text)])
+        let sources = refused ? [] : context.rules.noteSources(conversation, keepingRefusals: takenBack != nil)
         guard !sources.isEmpty else {
             journal?.remove()
             display.line(pack.ui(refused ? .refusedDiscarded : .nothingRecorded))
             return 0
         }
-        // A plain recording: no questions, no ending, kind or highlights in its front matter.
-        let said = Conversation(turns: [Turn(question: .opening, answer: text)])
-        let note = memo.note(said, sources: sources,
-                             layout: .recording(sourceCount: sources.count), layoutSource: .recording, exchange: nil,
-                             pack: pack, rules: context.rules)
+        // No questions; how it ended, its kind and its highlights, as a talk note has them (a
+        // refusal taken back: one sentence per bullet, as after a refusal in an exchange).
+        var fields = Memo.ExchangeFields(ending: takenBack == nil ? Self.ending(of: heard, conversation: conversation, rules: context.rules)
+                                                                  : EndReason.refused.rawValue)
+        if takenBack == nil {
+            (fields.highlights, fields.highlightsSource) = await highlights(sources, pack.language)
+            fields.highlights = context.rules.highlights(fields.highlights, of: sources)
+        }
+        let note = memo.note(conversation, sources: sources, layout: .recording(sourceCount: sources.count),
+                             layoutSource: .recording, exchange: fields, pack: pack, rules: context.rules)
         let kept = takenBack == nil ? journal
-            : FileJournal.start(memo, holding: said, note: note.markdown, in: context.configuration.journalDirectory)
+            : FileJournal.start(memo, holding: conversation, note: note.markdown, in: context.configuration.journalDirectory)
         switch finisher.finish(note: note.markdown, title: note.title, memo: memo, journal: kept, editFirst: takenBack != .keep) {
         case .saved(let path):
             guard keepAudio, let recording = heard.recording else { return 0 }
             return saveAudio(recording, besideNoteAt: path)
         case .discarded: return 0
         case .keptInJournal: return 1
+        }
+    }
+
+    /// How a recording ended, in the words of a talk note's `ended`: an ending it said
+    /// ("userEnded", as the rules name it), its long silence ("noAnswer"), the longest recording
+    /// ("recordingLimit"), or a key or Ctrl-C ("interrupted").
+    static func ending(of heard: HeardAnswer, conversation: Conversation, rules: Rules) -> String {
+        switch heard.recording?.ending {
+        case .maximumLength?: "recordingLimit"
+        case .stopped?, .cancelled?: "interrupted"
+        case .endOfSpeech?, .noAnswer?, nil:
+            rules.endSignal(of: conversation) != nil ? rules.ending(of: conversation, decisions: [], stopped: nil) : "noAnswer"
         }
     }
 

@@ -34,6 +34,8 @@ public enum SessionEvent: Sendable, Equatable {
     case finished(reason: EndReason)
     case laidOut(milliseconds: Int, attempts: Int)
     case layout(source: LayoutSource)
+    /// The note waits for the answers' final transcripts: `done` of `total` are ready.
+    case finishingTranscript(done: Int, total: Int)
     /// The next steps and key sentence were decided (by the model, or its fallback).
     case highlighted(milliseconds: Int, attempts: Int)
     case note(markdown: String)
@@ -65,6 +67,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .finished: "finished"
         case .laidOut: "laidOut"
         case .layout: "layout"
+        case .finishingTranscript: "finishingTranscript"
         case .highlighted: "highlighted"
         case .note: "note"
         case .saved: "saved"
@@ -117,6 +120,9 @@ extension SessionEvent {
             try container.encodeIfPresent(decision.suggestion?.rawValue, forKey: Key("suggestion"))
         case .finished(let reason): try container.encode(reason.rawValue, forKey: Key("reason"))
         case .layout(let source): try container.encode(source.rawValue, forKey: Key("source"))
+        case .finishingTranscript(let done, let total):
+            try container.encode(done, forKey: Key("done"))
+            try container.encode(total, forKey: Key("total"))
         case .note(let markdown): try container.encode(markdown, forKey: Key("markdown"))
         case .saved(let path), .audio(let path): try container.encode(path, forKey: Key("path"))
         case .error(let message): try container.encode(message, forKey: Key("message"))

@@ -16,6 +16,9 @@ public struct VoicePorts: Sendable {
     public static func open(_ context: SessionContext, person: SyntheticPerson? = nil) async throws -> VoicePorts {
         let configuration = context.configuration, pack = context.pack
         let transcriber = try Transcriber(modelPath: configuration.whisperModel)
+        let arbiter = EngineArbiter()
+        let finals = FinalPass(transcriber: try BackgroundTranscriber(sharing: transcriber), arbiter: arbiter,
+                               language: pack.whisperLanguage)
         let server = try AudioServer(server: configuration.audioServer)
         let speaker = try Speaker(server: server, device: configuration.outputDevice)
         let listener = try Listener(server: server, device: configuration.inputDevice,
@@ -33,7 +36,7 @@ public struct VoicePorts: Sendable {
             answers: VoiceAnswers(listener: listener, transcriber: transcriber, whisperLanguage: pack.whisperLanguage,
                                   feedback: feedback, person: person, overlap: configuration.overlap,
                                   adaptive: configuration.fixedSilence ? nil : configuration.silence.adaptiveWait.shifted(by: pack.turnThresholdShift),
-                                  rules: context.rules))
+                                  rules: context.rules, arbiter: arbiter, finals: finals))
     }
 
     /// Every line the exchange may say, in the speech form (kana for Japanese).
@@ -91,6 +94,17 @@ public struct VoiceAnswers: ResumableAnswers {
     var rules: Rules?
     /// Say "Transcribing N s of audio…" while transcribing (record: a long note takes a while).
     var showsRecordingLength = false
+    /// Keeps the final passes off the cores while the live path or the model works.
+    public var arbiter = EngineArbiter()
+    /// Each answer's final transcript, for the note (nil: the live transcript is the note's).
+    var finals: FinalPass?
+    /// Transcribe with the final pass's settings from the start (record: nothing is read live,
+    /// so its one transcription is the note's).
+    var finalDecoding = false
+    /// Read the last seconds at each pause for an ending ("that's all", record): said, the
+    /// recording ends at once; otherwise it goes on until its long silence. A thinking pause
+    /// never ends it.
+    var endsOnPhrase = false
     /// Work of the other engine (the language model warming up or deciding early) that must
     /// finish before whisper runs.
     public let engineGate = EngineGate()
@@ -120,6 +134,7 @@ public struct VoiceAnswers: ResumableAnswers {
                      early: (@Sendable (AnswerSoFar) -> Task<Void, Never>)?) async throws -> HeardAnswer {
         let feedback = self.feedback
         feedback.started()
+        finals?.takeLatest()?.cancel()   // a pass not taken in is no kept answer's
         // Every pause transcribes the whole answer so far: stretches transcribed apart lose
         // their context and read worse than the whole answer (see `Speculation`).
         let speculation = overlap ? Speculation() : nil
@@ -135,7 +150,10 @@ public struct VoiceAnswers: ResumableAnswers {
         }
         var listening = listener.configuration
         listening.adaptive = overlap ? adaptive : nil
-        let result: ListenResult
+        if endsOnPhrase {
+            listening.adaptive = AdaptiveWait(shortest: Self.afterEndingPhrase, longest: listening.hangover, threshold: 1)
+        }
+        let result: ListenResult, longWait = listening.hangover
         do {
             result = try await listener.listen(configuration: listening, continuing: continuing) { event in
                 feedback.show(event)
@@ -143,6 +161,7 @@ public struct VoiceAnswers: ResumableAnswers {
                 case .pause(let clip):
                     drafts.stop()
                     speculation?.start(clip, transcribe: atPause)
+                    if endsOnPhrase { readEnding(clip, wait: longWait) }
                 case .resumed: speculation?.resumed()
                 case .speaking(let clip) where speculation != nil: drafts.speaking(clip, transcribe: whileSpeaking)
                 default: break
@@ -154,7 +173,11 @@ public struct VoiceAnswers: ResumableAnswers {
         }
         // Past its silence the person may go on (the listener keeps listening); otherwise stop.
         if result.ending != .endOfSpeech { speaking?.cancel() }
-        return try await conclude(result, speculation: speculation, drafts: drafts)
+        let heard = try await conclude(result, speculation: speculation, drafts: drafts)
+        if case .answer = heard.outcome, let recording = heard.recording {
+            finals?.start(recording.speech(margin: listener.configuration.pause), continuing: continuing)
+        }
+        return heard
     }
 
     /// While the person speaks: the answer so far, drafted from the last draft on; the model
@@ -210,6 +233,28 @@ public struct VoiceAnswers: ResumableAnswers {
         listener.decidePause(hangover: hangover, clipLength: clip.count)
     }
 
+    /// The silence that ends a recording once its last words were read as an ending.
+    static let afterEndingPhrase = 0.3
+    /// How much of a recording's end is read for an ending at a pause.
+    static let endingTail = 8.0
+
+    /// At a pause in a recording: its last seconds, read; an ending there ("that's all",
+    /// "das war's") ends it after a short silence, anything else only after `wait`.
+    func readEnding(_ clip: [Float], wait: Double) {
+        let listener = self.listener, rules = self.rules, feedback = self.feedback, events = feedback.events
+        Task {
+            let tail = Array(clip.suffix(Int(Self.endingTail * Double(Listener.sampleRate))))
+            // Read as the note will be (the greedy reading of a short tail misheard endings):
+            // a recording has nothing else for the cores to do, and seconds to wait anyway.
+            guard let heard = try? await transcript(tail).text else { return }
+            let ends = rules?.endsRecording(heard) == true
+            let hangover = ends ? Self.afterEndingPhrase : wait
+            if !heard.isEmpty { feedback.heard(heard) }
+            events.emit(.turnRead(completion: ends ? 1 : 0, hangover: hangover))
+            listener.decidePause(hangover: hangover, clipLength: clip.count)
+        }
+    }
+
     /// What the answer heard became: its transcript (the one made at its last pause when that
     /// covers all its speech), nothing heard, or, ended by a key or a signal, its words so far.
     func conclude(_ result: ListenResult, speculation: Speculation?, drafts: DraftKeeper) async throws -> HeardAnswer {
@@ -242,9 +287,9 @@ public struct VoiceAnswers: ResumableAnswers {
     /// With `draft` (whisper's tokens for the start of this audio) the text is the same, sooner.
     private func transcript(_ samples: [Float], draft: [Int32]? = nil) async throws -> Transcript {
         await engineGate.wait()
-        var options = TranscriptionOptions(language: whisperLanguage)
-        options.draft = draft
-        return try await transcriber.transcribe(samples, options: options)
+        var options = finalDecoding ? FinalPass.options(language: whisperLanguage) : TranscriptionOptions(language: whisperLanguage)
+        options.draft = finalDecoding ? nil : draft
+        return try await arbiter.foreground { try await transcriber.transcribe(samples, options: options) }
     }
 
     /// An answer that was heard is transcribed in a task of its own: an interrupt cancels the
@@ -252,4 +297,8 @@ public struct VoiceAnswers: ResumableAnswers {
     private func transcribeHeard(_ samples: [Float], draft: [Int32]? = nil) async throws -> String {
         try await Task { try await transcript(samples, draft: draft).text }.value
     }
+}
+
+extension VoiceAnswers: FinalTranscribing {
+    public func finalPassOfLatestAnswer() -> (any FinalPassing)? { finals?.takeLatest() }
 }

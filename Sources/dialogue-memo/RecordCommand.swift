@@ -3,34 +3,28 @@ import Foundation
 import Options
 import VoiceSession
 
-/// `dialogue-memo record`: the plain voice note of a classic voice-notes app. No questions, no
-/// model: record until a pause or a key, transcribe, and the note is the person's sentences
-/// with the first one as the title when the title rule allows.
+/// `dialogue-memo record`: the plain voice note of a classic voice-notes app. No questions:
+/// record until the person ends it, transcribe, and the note is the person's sentences with the
+/// first one as the title when the title rule allows, and the key sentence and next steps.
 enum RecordCommand {
     struct Arguments: ParsableOptions {
         static let command = "dialogue-memo record"
         static let about = """
-        Records until you pause (or press a key, or Ctrl-C), transcribes, and opens the note in
-        your editor before saving. No questions are asked.
+        Records until you press a key or Ctrl-C, say that you are done ("that's all"), or stay
+        silent for 8 s (--silence relaxed: 10 s, aggressive: 6 s; a thinking pause never ends it),
+        transcribes, and opens the note in your editor before saving. No questions are asked.
 
         Example:
           dialogue-memo record --lang en --keep-audio
           dialogue-memo play 3f2a      # listen to it again
         """
-        var session = SessionArguments(configuration: Self.relaxed)
+        var session = SessionArguments(configuration: SessionConfiguration(language: .english))
         var keepAudio = false
         static let declarations: [Declaration<Self>] = [
             .flag("--keep-audio", \.keepAudio,
                   "also keep the recording as a WAV file beside the note (without it, your voice is never written to disk)"),
-        ] + SessionArguments.declarations(typing: false, dropping: [.output, .languageModel, .noModel, .overlap])
+        ] + SessionArguments.declarations(typing: false, dropping: [.output, .overlap])
             .within(\.session)
-
-        /// A voice note's pauses are longer: 1.25 s of silence ends it unless --silence says otherwise.
-        static var relaxed: SessionConfiguration {
-            var configuration = SessionConfiguration(language: .english)
-            configuration.silence = .relaxed
-            return configuration
-        }
     }
 
     static func run(_ options: Arguments) async throws -> Int32 {

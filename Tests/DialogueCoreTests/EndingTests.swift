@@ -143,3 +143,20 @@ import Testing
         #expect(german.endSignal(in: "Nein, danke.", answering: .choice(.moreDetails)) != nil)
     }
 }
+
+/// What ends a `record`: only a last sentence that steers; content never does.
+@Suite struct RecordingEndTests {
+    @Test(arguments: [("en", "Then I will buy new tires for the car. That's all.", true),
+                      ("en", "That's all for now.", true),
+                      ("de", "Dann kaufe ich neue Reifen. Das war's.", true),
+                      ("es", "Luego compraré neumáticos nuevos. Eso es todo.", true),
+                      ("fr", "Ensuite j'achèterai des pneus. C'est tout.", true),
+                      ("ja", "それから新しいタイヤを買います。以上です。", true),
+                      ("en", "Bye, new bike lamp.", false),
+                      ("en", "That's all the money we have, about two hundred euros.", false),
+                      ("en", "I need to paint the fence before the winter.", false),
+                      ("de", "Das ist alles, was wir an Geld haben, ungefähr zweihundert Euro.", false)] as [(Language, String, Bool)])
+    func onlyASteeringLastSentenceEndsARecording(language: Language, words: String, ends: Bool) throws {
+        #expect(try Fixtures.rules(language).endsRecording(words) == ends, "\(language): \(words)")
+    }
+}

@@ -5,7 +5,7 @@ import Testing
 /// The name finder on sentences written for these tests (the labelled sets are measured by
 /// `eval people` and `PeopleEvaluationTests`): what each kind of cue does, in each language.
 @Suite struct PeopleFinderTests {
-    func names(_ answers: [String], _ language: String) throws -> [String] {
+    func names(_ answers: [String], _ language: Language) throws -> [String] {
         let sources = SentenceSplitter.sources(from: answers, language: language)
         return try Fixtures.pack(language).people.mentions(in: sources).map(\.text)
     }

@@ -23,9 +23,9 @@ import Testing
     }
 
     @Test(arguments: ["en", "de", "es", "fr", "ja"])
-    func everyMentionIsASpanOfItsOwnSentence(language: String) throws {
+    func everyMentionIsASpanOfItsOwnSentence(language: Language) throws {
         let finder = try Fixtures.pack(language).people
-        var random = SeededRandom(seed: 0x9E0_91E5 &+ UInt64(language.unicodeScalars.first!.value))
+        var random = SeededRandom(seed: 0x9E0_91E5 &+ UInt64(language.code.unicodeScalars.first!.value))
         var found = 0
         for round in 0..<400 {
             let sources = (0..<Int.random(in: 1...5, using: &random)).enumerated().map { index, _ in

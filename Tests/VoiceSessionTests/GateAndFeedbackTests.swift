@@ -75,3 +75,14 @@ import Testing
         #expect(seen.withLock { $0 } == ["key", "interrupt", "terminate"])
     }
 }
+
+@Suite("A recording's silence countdown")
+struct RecordingCountdownTests {
+    @Test func showsOnlyOnceAPauseHasLastedASecondAndCountsDown() {
+        let start = ContinuousClock.now
+        #expect(ListenFeedback.secondsLeft(of: 8, pausedAt: start, now: start + .milliseconds(500)) == nil)
+        #expect(ListenFeedback.secondsLeft(of: 8, pausedAt: start, now: start + .milliseconds(900)) == 7)
+        #expect(ListenFeedback.secondsLeft(of: 8, pausedAt: start, now: start + .seconds(5)) == 3)
+        #expect(ListenFeedback.secondsLeft(of: 8, pausedAt: start, now: start + .seconds(9)) == 0)
+    }
+}

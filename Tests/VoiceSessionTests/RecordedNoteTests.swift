@@ -30,11 +30,11 @@ import Transcription
         }
     }
 
-    @Test func theWordsBecomeTheNoteAndTheJournalGoes() throws {
+    @Test func theWordsBecomeTheNoteAndTheJournalGoes() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let said = "I need to buy paint for the fence. Then I call Anna about the ladder."
-        let status = Self.recorded(try makeContext(scratch)).conclude(
+        let status = await Self.recorded(try makeContext(scratch)).conclude(
             HeardAnswer(outcome: .answer(said)), memo: Memo(id: "r", created: Date(), language: "en"), journal: try Self.journal(scratch), terminated: false)
         #expect(status == 0)
         let notes = scratch.files(in: scratch.notes).filter { $0.hasSuffix(".md") }
@@ -45,10 +45,10 @@ import Transcription
         #expect(scratch.files(in: scratch.journals).isEmpty)
     }
 
-    @Test func anAnswerCutShortKeepsItsWords() throws {
+    @Test func anAnswerCutShortKeepsItsWords() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let status = Self.recorded(try makeContext(scratch)).conclude(
+        let status = await Self.recorded(try makeContext(scratch)).conclude(
             HeardAnswer(outcome: .ended(partial: "The garden needs a second bed by the wall")), memo: Memo(id: "r", created: Date(), language: "en"),
             journal: try Self.journal(scratch), terminated: false)
         #expect(status == 0)
@@ -57,13 +57,52 @@ import Transcription
         #expect(try String(contentsOfFile: scratch.notes + "/" + notes[0], encoding: .utf8).contains("The garden needs a second bed by the wall"))
     }
 
+    /// A recording that ends on "That's all." keeps its content, not the ending, and gets a talk
+    /// note's fields: how it ended, its kind, the key sentence and the next steps it was given.
+    @Test func anEndingIsNoContentAndTheNoteGetsHighlights() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let said = "I need to buy paint for the fence. Then I call Anna about the ladder. That's all."
+        let listened = ListenResult(ending: .endOfSpeech, samples: [], sampleRate: 16_000, clipStart: 0,
+                                    timing: ListenTiming(endpoint: 1, declaredAfter: 1))
+        let status = await Self.recorded(try makeContext(scratch)).conclude(
+            HeardAnswer(outcome: .answer(said), recording: listened), memo: Memo(id: "r", created: Date(), language: "en"),
+            journal: try Self.journal(scratch), terminated: false,
+            highlights: { _, _ in (Highlights(nextSteps: [2], key: 1), .model) })
+        #expect(status == 0)
+        let notes = scratch.files(in: scratch.notes).filter { $0.hasSuffix(".md") }
+        try #require(notes.count == 1)
+        let note = try String(contentsOfFile: scratch.notes + "/" + notes[0], encoding: .utf8)
+        #expect(!note.contains("That's all"), "\(note)")
+        #expect(note.contains("ended: \"userEnded\""), "\(note)")
+        #expect(note.contains("- [ ] Then I call Anna about the ladder."), "\(note)")
+        #expect(note.contains("layout: \"recording\""))
+    }
+
+    @Test(arguments: [(AnswerEnding.endOfSpeech, "noAnswer"), (.stopped, "interrupted"), (.cancelled, "interrupted"),
+                      (.maximumLength, "recordingLimit")])
+    func theEndingSaysHowTheRecordingEnded(ending: AnswerEnding, expected: String) throws {
+        let rules = Rules(pack: try LanguagePackLoader().load("en"))
+        let listened = ListenResult(ending: ending, samples: [], sampleRate: 16_000, clipStart: 0,
+                                    timing: ListenTiming(endpoint: 1, declaredAfter: 1))
+        let heard = HeardAnswer(outcome: .answer("We need a bigger shed."), recording: listened)
+        #expect(RecordedNote.ending(of: heard, conversation: Conversation(turns: [Turn(question: .opening, answer: "We need a bigger shed.")]),
+                                    rules: rules) == expected)
+    }
+
+    /// A thinking pause never ends a recording: whatever the preset, at least 6 s of silence.
+    @Test func theRecordingSilenceIsNeverUnderSixSeconds() {
+        #expect(SilencePreset.allCases.allSatisfy { RecordSession.silence($0) >= 6 })
+        #expect(RecordSession.silence(.default) == 8)
+    }
+
     @Test(arguments: [false, true])
-    func aRefusalLeavesNoTrace(terminated: Bool) throws {
+    func aRefusalLeavesNoTrace(terminated: Bool) async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let display = RecordingDisplay()
         let said = "My salary is forty thousand. Please don't record this."
-        let status = Self.recorded(try makeContext(scratch, display: display)).conclude(
+        let status = await Self.recorded(try makeContext(scratch, display: display)).conclude(
             HeardAnswer(outcome: .answer(said)), memo: Memo(id: "r", created: Date(), language: "en"), journal: try Self.journal(scratch), terminated: terminated)
         #expect(status == (terminated ? 143 : 0))
         #expect(scratch.files(in: scratch.journals).isEmpty)
@@ -77,7 +116,7 @@ import Transcription
     /// At a terminal the recording's refusal is confirmed first: Enter discards as before, `n`
     /// keeps every word (the review's prompt then saves), `e` opens the editor first.
     @Test(arguments: ["\n", "n\ns\n", "e\ns\n"])
-    func aRefusalAtATerminalIsConfirmedFirst(typed: String) throws {
+    func aRefusalAtATerminalIsConfirmedFirst(typed: String) async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let display = RecordingDisplay()
@@ -87,7 +126,7 @@ import Transcription
                                                                              edit: { text in edited.withLock { $0.append(text) }; return text }),
                                     keepAudio: false)
         let said = "My salary is forty thousand. Please don't record this."
-        let status = recorded.conclude(HeardAnswer(outcome: .answer(said)), memo: Memo(id: "r", created: Date(), language: "en"),
+        let status = await recorded.conclude(HeardAnswer(outcome: .answer(said)), memo: Memo(id: "r", created: Date(), language: "en"),
                                        journal: try Self.journal(scratch), terminated: false)
         #expect(status == 0)
         #expect(display.lines.contains("line: You asked me not to keep any of this. Discard it? [Y/n/e]"))
@@ -104,11 +143,11 @@ import Transcription
         }
     }
 
-    @Test func nothingHeardMakesNoNote() throws {
+    @Test func nothingHeardMakesNoNote() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let display = RecordingDisplay()
-        let status = Self.recorded(try makeContext(scratch, display: display)).conclude(
+        let status = await Self.recorded(try makeContext(scratch, display: display)).conclude(
             HeardAnswer(outcome: .noAnswer), memo: Memo(id: "r", created: Date(), language: "en"), journal: try Self.journal(scratch), terminated: false)
         #expect(status == 0)
         #expect(scratch.files(in: scratch.notes).isEmpty)
@@ -116,10 +155,10 @@ import Transcription
         #expect(display.lines.contains("line: Nothing was heard, so no note was made."))
     }
 
-    @Test func stoppedByTheSystemTheJournalKeepsTheWordsForRecover() throws {
+    @Test func stoppedByTheSystemTheJournalKeepsTheWordsForRecover() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let status = Self.recorded(try makeContext(scratch)).conclude(
+        let status = await Self.recorded(try makeContext(scratch)).conclude(
             HeardAnswer(outcome: .answer("The bakery opens at six.")), memo: Memo(id: "r", created: Date(), language: "en"),
             journal: try Self.journal(scratch), terminated: true)
         #expect(status == 143)
@@ -129,13 +168,13 @@ import Transcription
         #expect(try String(contentsOfFile: scratch.journals + "/" + journals[0], encoding: .utf8).contains("The bakery opens at six."))
     }
 
-    @Test func keptAudioIsSavedBesideTheNoteAsRecorded() throws {
+    @Test func keptAudioIsSavedBesideTheNoteAsRecorded() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let tone = (0..<8_000).map { Float(sin(Double($0) * 2 * .pi * 440 / 16_000) * 0.5) }
         let recording = ListenResult(ending: .endOfSpeech, samples: tone, sampleRate: 16_000, clipStart: 0,
                                      timing: ListenTiming(speechStart: 0, speechEnd: 0.5, endpoint: 1.2, declaredAfter: 1.2))
-        let status = Self.recorded(try makeContext(scratch), keepAudio: true).conclude(
+        let status = await Self.recorded(try makeContext(scratch), keepAudio: true).conclude(
             HeardAnswer(outcome: .answer("A tone for the test."), recording: recording), memo: Memo(id: "r", created: Date(), language: "en"),
             journal: try Self.journal(scratch), terminated: false)
         #expect(status == 0)

@@ -7,7 +7,7 @@ import Testing
 /// The question a person at a terminal answers before a refusal discards their words, over a
 /// fake terminal: every key, in every language, for both scopes.
 @Suite struct RefusalConfirmationTests {
-    static let languages = ["en", "de", "fr", "es", "ja"]
+    static let languages: [Language] = ["en", "de", "fr", "es", "ja"]
 
     /// Asks once; `typed` is what the person types, then the end of input (Ctrl-D) unless
     /// `ctrlC`, where nothing comes and Ctrl-C has been pressed.

@@ -19,7 +19,7 @@ from dmbench.transcription import ClipRow, EngineRun  # noqa: E402
 MODULES = ["common", "tools", "audio", "scoring", "dialogues", "transcription", "decisions", "report", "cli", "smart_turn"]
 JSON_KEYS = [
     "hangover_ms", "build", "turn_latency_p50_ms", "turn_latency_p95_ms", "turn_latency_max_ms", "turns",
-    "no_overlap_p50_ms", "no_overlap_p95_ms", "no_overlap_turns", "closing_p50_ms", "overlap_vs_no_overlap",
+    "no_overlap_p50_ms", "no_overlap_p95_ms", "no_overlap_turns", "closing_p50_ms", "note_wait_p50_ms", "overlap_vs_no_overlap",
     "fixed_p50_ms", "fixed_p95_ms", "adaptive_vs_fixed", "wait_median_ms", "wait_mean_ms", "fixed_wait_median_ms",
     "fixed_wait_mean_ms", "transcript_after_endpoint_p50_ms", "transcript_after_endpoint_p95_ms",
     "fixed_transcript_after_endpoint_p50_ms", "fixed_transcript_after_endpoint_p95_ms", "per_language", "startup_ms", "startup_min_ms", "peak_rss_mb", "dialogues_failed", "stitched_error_rate",

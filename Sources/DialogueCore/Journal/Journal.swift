@@ -97,6 +97,10 @@ public struct JournalReplay: Sendable, Hashable {
             case .heard(let text): if pending != nil { heard = text }
             case .continued(let text):
                 if pending == nil, let last = turns.popLast() { turns.append(Turn(question: last.question, answer: text)) }
+            case .final(let turn, let live, let text):
+                if turns.indices.contains(turn), turns[turn].answer == live {
+                    turns[turn] = Turn(question: turns[turn].question, answer: text)
+                }
             case .decided(let decision): decisions.append(decision)
             case .laidOut(let recorded, let source): layout = RecordedLayout(layout: recorded, source: source)
             case .edited(let text): edited = text

@@ -15,6 +15,10 @@ public enum JournalEvent: Sendable, Hashable {
     /// The last answer as the person went on with it after it seemed over: all of it, what
     /// was said before and after; replaces that answer.
     case continued(String)
+    /// The final transcript of answer number `turn` (0 is the opening's), made after the answer
+    /// was over from its audio with slower, better settings; it replaces that answer when the
+    /// answer is still `live` (an answer the person went on with was heard again, all of it).
+    case final(turn: Int, live: String, text: String)
     /// The note as the person edited it, kept because saving it failed (`recover` offers
     /// this text, not a fresh rendering).
     case edited(String)
@@ -36,11 +40,11 @@ public enum JournalEvent: Sendable, Hashable {
 extension JournalEvent: Codable {
     /// The line kinds, as `event` names them.
     enum Kind: String, Codable {
-        case started, asked, answered, heard, continued, edited, decided, laidOut
+        case started, asked, answered, heard, continued, final, edited, decided, laidOut
     }
 
     enum Field: String, CodingKey {
-        case event, id, created, timeZone, language, question, text, choice, source, suggestion, layout
+        case event, id, created, timeZone, language, question, text, choice, source, suggestion, layout, turn, live
     }
 
     var kind: Kind {
@@ -50,6 +54,7 @@ extension JournalEvent: Codable {
         case .answered: .answered
         case .heard: .heard
         case .continued: .continued
+        case .final: .final
         case .edited: .edited
         case .decided: .decided
         case .laidOut: .laidOut
@@ -68,6 +73,10 @@ extension JournalEvent: Codable {
         case .asked(let question):
             try line.encode(question, forKey: .question)
         case .answered(let text), .heard(let text), .continued(let text), .edited(let text):
+            try line.encode(text, forKey: .text)
+        case .final(let turn, let live, let text):
+            try line.encode(turn, forKey: .turn)
+            try line.encode(live, forKey: .live)
             try line.encode(text, forKey: .text)
         case .decided(let decision):
             try line.encode(decision.choice, forKey: .choice)
@@ -94,6 +103,9 @@ extension JournalEvent: Codable {
         case .answered: self = .answered(try line.decode(String.self, forKey: .text))
         case .heard: self = .heard(try line.decode(String.self, forKey: .text))
         case .continued: self = .continued(try line.decode(String.self, forKey: .text))
+        case .final:
+            self = .final(turn: try line.decode(Int.self, forKey: .turn), live: try line.decode(String.self, forKey: .live),
+                          text: try line.decode(String.self, forKey: .text))
         case .edited: self = .edited(try line.decode(String.self, forKey: .text))
         case .decided:
             self = .decided(Decision(choice: try line.decode(QuestionChoice.self, forKey: .choice),

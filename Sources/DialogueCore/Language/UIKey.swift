@@ -7,7 +7,7 @@ public enum UIKey: String, CaseIterable, Sendable {
     case typingModeReason, modelUnavailable, unsupportedLocale, noteReady, savePrompt
     case confirmDiscard, saved, discarded, recoverPrompt, microphoneSilent, audioFailed
     case saveFailed, interrupted, questionCount, transcriptFull, answerCut, unusedLines, layoutFallback
-    case recordingHint, transcribingRecording, nothingRecorded, audioKept
+    case recordingHint, transcribingRecording, finishingTranscript, recordingStopsIn, nothingRecorded, audioKept
     case tagProduct, tagMeeting, tagReflection, tagGeneral, nextStepsHeading
     case reviewKeys, keptForRecover, refusedReview, refusedDiscarded, saveFailedChoice, saveElsewherePrompt
     case refusalConfirmAll, refusalConfirmAnswer, refusalKeys

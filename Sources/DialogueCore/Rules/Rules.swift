@@ -99,6 +99,16 @@ public struct Rules: Sendable {
         return kept
     }
 
+    /// Whether a recording's last words end it: the rules read an ending there and its last
+    /// sentence only steers ("…for the car. That's all."). A sentence with content in it never
+    /// stops a recording ("Bye, new bike lamp.", a mishearing of "Buy a new bike lamp."): that
+    /// would cost the person the rest of their memo.
+    public func endsRecording(_ lastWords: String) -> Bool {
+        guard endSignal(in: lastWords) != nil,
+              let last = SentenceSplitter.sentences(in: lastWords, language: language).last else { return false }
+        return book.isControlOnly(last)
+    }
+
     /// "I don't know yet": valid content, not asked again.
     public func isHesitant(_ answer: String) -> Bool { book.isHesitant(answer) }
 

@@ -61,6 +61,7 @@ class Dialogue:
     waits_ms: list[int] = field(default_factory=list)   # silence waited after each answer's speech (endpoint − speech end)
     went_on: int = 0            # answers cut off and then heard on (the person went on over the next question)
     barge_in_ms: list[int] = field(default_factory=list)  # person starts while the program speaks → its sound ends
+    note_wait_ms: int | None = None   # the program falls quiet (closing line over) → the note on screen
 
     def latencies(self, kind="question"):
         return [t.latency_ms for t in self.turns if t.kind == kind]
@@ -151,7 +152,25 @@ def run_dialogue(binary, server, spec, silence, work):
         waits_ms=[round((e["endpoint"] - e["speechEnd"]) * 1000) for e in events
                   if e.get("event") == "transcribed" and e.get("endpoint") is not None and e.get("speechEnd") is not None],
         went_on=sum(1 for e in events if e.get("event") == "wentOn"),
-        barge_in_ms=barge_ins(person, program))
+        barge_in_ms=barge_ins(person, program),
+        note_wait_ms=note_wait(program, events, to_prog))
+
+
+def note_wait(program, events, to_prog):
+    """From the end of the program's last sound (the closing line) to the `note` event, in ms;
+    0 when the note was ready before the line ended (the review waits for it to end).
+
+    >>> note_wait([(0, 48000), (96000, 144000)], [{"event": "note", "t": 3.5}], lambda f: f / 48000)
+    500
+    >>> note_wait([(0, 48000)], [{"event": "note", "t": 0.5}], lambda f: f / 48000)
+    0
+    >>> note_wait([], [{"event": "note", "t": 0.5}], lambda f: f / 48000) is None
+    True
+    """
+    notes = [e["t"] for e in events if e.get("event") == "note" and "t" in e]
+    if not program or not notes:
+        return None
+    return max(0, round((notes[-1] - to_prog(program[-1][1])) * 1000))
 
 
 def barge_ins(person, program):

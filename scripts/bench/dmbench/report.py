@@ -70,6 +70,7 @@ class Summary:
     no_overlap_p95_ms: int | None = None
     no_overlap_turns: int = 0
     closing_p50_ms: int | None = None
+    note_wait_p50_ms: int | None = None      # the closing line over → the note on screen
     overlap_vs_no_overlap: float | None = None
     fixed_p50_ms: int | None = None          # the preset's fixed silence, same dialogues otherwise
     fixed_p95_ms: int | None = None
@@ -135,6 +136,8 @@ def add_latency(s, dialogues, languages):
     s.turn_latency_p50_ms, s.turn_latency_p95_ms, s.turn_latency_max_ms, s.turns = over.p50, over.p95, over.max, over.n
     s.no_overlap_p50_ms, s.no_overlap_p95_ms, s.no_overlap_turns = no.p50, no.p95, no.n
     s.closing_p50_ms = Stats.of(latencies(dialogues, "overlap", kind="closing")).p50
+    s.note_wait_p50_ms = Stats.of([d.note_wait_ms for d in dialogues
+                                   if d.mode == "overlap" and d.note_wait_ms is not None]).p50
     s.overlap_vs_no_overlap = ratio(s.turn_latency_p50_ms, s.no_overlap_p50_ms)
     fixed = Stats.of(latencies(dialogues, "fixed"))
     s.fixed_p50_ms, s.fixed_p95_ms = fixed.p50, fixed.p95
@@ -269,6 +272,7 @@ def print_turn_latency(results):
               f"{fmt(v.no_overlap_p50_ms):>15}{v.no_overlap_n:>5}")
     print(f"{'all':<8}{fmt(s.turn_latency_p50_ms):>12}{fmt(s.turn_latency_p95_ms):>8}"
           f"{fmt(s.turn_latency_max_ms):>8}{s.turns:>5}   {fmt(s.no_overlap_p50_ms):>15}{s.no_overlap_turns:>5}")
+    print(f"note wait (the closing line over -> the note on screen): p50 {fmt(s.note_wait_p50_ms)} ms")
     print(f"closing line (after the ending phrase, no model decision): p50 {fmt(s.closing_p50_ms)} ms; "
           f"overlap/no-overlap p50 ratio: {fmt(s.overlap_vs_no_overlap)}")
     print()

@@ -1,0 +1,80 @@
+import DialogueCore
+import Foundation
+import Synchronization
+
+/// The final passes of the answers kept so far, by turn: each one is journaled as soon as it is
+/// done (so `recover` finds the better text), and the note's conversation takes them in at the end.
+/// A final text that looks like it lost words (`FinalTranscripts.keepsWords`) is never used.
+final class FinalTranscripts: Sendable {
+    private struct Tracked: Sendable {
+        let live: String
+        let pass: any FinalPassing
+    }
+    private struct State: Sendable {
+        var byTurn: [Int: Tracked] = [:]
+        var stopped = false
+    }
+    private let state = Mutex(State())
+    private let journal: any JournalWriting
+
+    init(journal: any JournalWriting) { self.journal = journal }
+
+    /// The answer of `turn` is now `live`, and `pass` will make its final text (nil: none will).
+    func track(_ pass: (any FinalPassing)?, turn: Int, live: String) {
+        state.withLock { state in
+            state.byTurn[turn]?.pass.cancel()
+            state.byTurn[turn] = pass.map { Tracked(live: live, pass: $0) }
+        }
+        guard let pass else { return }
+        let journal = self.journal
+        Task {
+            guard let text = await pass.text(), Self.keepsWords(of: live, in: text) else { return }
+            // Under the lock: a refusal (`stop`) after this line would otherwise race with it.
+            state.withLock { state in
+                guard !state.stopped, let tracked = state.byTurn[turn], tracked.live == live else { return }
+                try? journal.append(.final(turn: turn, live: live, text: text))
+            }
+        }
+    }
+
+    /// Nothing more is journaled or waited for (a refusal: the words are not kept).
+    func stop() {
+        let passes = state.withLock { state in
+            state.stopped = true
+            defer { state.byTurn = [:] }
+            return state.byTurn.values.map(\.pass)
+        }
+        passes.forEach { $0.cancel() }
+    }
+
+    /// `conversation` with each answer's final text where it has one: waited for when `waiting`
+    /// (reporting `progress(done, total)` while some are not done), else only those done now;
+    /// the others are cancelled.
+    func refine(_ conversation: Conversation, waiting: Bool, progress: (Int, Int) -> Void) async -> Conversation {
+        let tracked = state.withLock { $0.byTurn }.filter { turn, entry in
+            conversation.turns.indices.contains(turn) && conversation.turns[turn].answer == entry.live
+        }
+        var turns = conversation.turns
+        let total = tracked.count
+        let pending = Set(tracked.filter { !$0.value.pass.isDone }.keys)
+        var done = total - pending.count
+        if waiting && done < total { progress(done, total) }
+        for (turn, entry) in tracked.sorted(by: { $0.key < $1.key }) {
+            guard waiting || !pending.contains(turn) else { entry.pass.cancel(); continue }
+            let text = await entry.pass.text()
+            if pending.contains(turn) { done += 1; progress(done, total) }
+            if let text, Self.keepsWords(of: entry.live, in: text) {
+                turns[turn] = Turn(question: turns[turn].question, answer: text)
+            }
+        }
+        return Conversation(turns: turns)
+    }
+
+    /// Whether `final` can stand for `live`: not empty, and not much shorter. Beam search can end
+    /// a hard clip early where greedy decoding went on; the live words are kept then.
+    static func keepsWords(of live: String, in final: String) -> Bool {
+        func letters(_ text: String) -> Int { text.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count }
+        let finalLetters = letters(final)
+        return finalLetters > 0 && Double(finalLetters) >= 0.75 * Double(letters(live))
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import VoiceSession
+
+@Suite("EngineArbiter: background work yields to foreground work and starts over")
+struct EngineArbiterTests {
+    /// Background work that runs until it is cancelled or `release` is set; counts its starts.
+    final class Work: Sendable {
+        let starts = Atomic<Int>(0)
+        let running = Atomic<Bool>(false)
+        let release = Atomic<Bool>(false)
+        func run() async throws -> String {
+            starts.add(1, ordering: .relaxed)
+            running.store(true, ordering: .relaxed)
+            defer { running.store(false, ordering: .relaxed) }
+            while !release.load(ordering: .relaxed) {
+                try Task.checkCancellation()
+                try await Task.sleep(for: .milliseconds(2))
+            }
+            return "done"
+        }
+    }
+
+    func waitUntil(_ condition: () -> Bool) async throws {
+        for _ in 0..<2_000 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(condition())
+    }
+
+    @Test func foregroundStopsTheBackgroundRunWhichStartsOverAfterIt() async throws {
+        let arbiter = EngineArbiter(), work = Work()
+        let background = Task { try await arbiter.background { try await work.run() } }
+        try await waitUntil { work.running.load(ordering: .relaxed) }
+        let seen = await arbiter.foreground { () -> Bool in
+            // The background run has stopped before foreground work begins.
+            work.running.load(ordering: .relaxed)
+        }
+        #expect(seen == false)
+        try await waitUntil { work.starts.load(ordering: .relaxed) == 2 && work.running.load(ordering: .relaxed) }
+        work.release.store(true, ordering: .relaxed)
+        #expect(try await background.value == "done")
+    }
+
+    @Test func backgroundWaitsWhileForegroundWorkIsUnderWay() async throws {
+        let arbiter = EngineArbiter(), work = Work()
+        work.release.store(true, ordering: .relaxed)
+        let inForeground = Atomic<Bool>(false), leave = Atomic<Bool>(false)
+        let foreground = Task {
+            await arbiter.foreground {
+                inForeground.store(true, ordering: .relaxed)
+                while !leave.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(2)) }
+            }
+        }
+        try await waitUntil { inForeground.load(ordering: .relaxed) }
+        let background = Task { try await arbiter.background { try await work.run() } }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(work.starts.load(ordering: .relaxed) == 0)
+        leave.store(true, ordering: .relaxed)
+        await foreground.value
+        #expect(try await background.value == "done")
+        #expect(work.starts.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func cancellingTheCallerEndsTheBackgroundWork() async throws {
+        let arbiter = EngineArbiter(), work = Work()
+        let background = Task { try await arbiter.background { try await work.run() } }
+        try await waitUntil { work.running.load(ordering: .relaxed) }
+        background.cancel()
+        await #expect(throws: CancellationError.self) { try await background.value }
+        #expect(work.starts.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func anErrorOfTheWorkIsThrown() async throws {
+        struct Broken: Error {}
+        await #expect(throws: Broken.self) { try await EngineArbiter().background { () async throws -> Int in throw Broken() } }
+    }
+}
