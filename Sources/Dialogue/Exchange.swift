@@ -53,6 +53,10 @@ public struct Exchange: Sendable {
             return Outcome(conversation: asSaid, decisions: decisions, endReason: endReason, failure: failure, sources: sources,
                            layout: .fallback(sourceCount: sources.count), layoutSource: .fallback, refusal: nil, asSaid: nil)
         }
+        /// The conversation as heard live, which drove the exchange: how it ended is read from it
+        /// (`conversation` holds the final transcripts, which may word an ending otherwise); nil:
+        /// the same as `conversation`.
+        public var live: Conversation?
         /// The closing line while it still plays (`runUnderClosingLine`); nil once it is over.
         public var closing: Task<Void, Never>?
     }

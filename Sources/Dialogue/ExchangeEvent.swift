@@ -14,6 +14,8 @@ public enum ExchangeEvent: Sendable, Hashable {
     case laidOut(LayoutSource)
     /// The exchange is over and the note waits for answers' final transcripts: `done` of `total`.
     case finishingTranscript(done: Int, total: Int)
+    /// The answer of `turn` (0 is the opening's) in the note: its final transcript.
+    case finalAnswer(turn: Int, text: String)
     case failed(String)
     /// The person refused to be recorded; their refused words are not in the event.
     case refused(RefusalScope)

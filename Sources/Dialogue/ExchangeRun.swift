@@ -201,8 +201,12 @@ struct ExchangeRun {
     /// words now, one sentence per bullet.
     mutating func outcome(_ endReason: EndReason) async -> Exchange.Outcome {
         let onEvent = exchange.onEvent
+        let live = conversation
         conversation = await finals.refine(conversation, waiting: endReason.isNormal && !Task.isCancelled) { done, total in
             onEvent(.finishingTranscript(done: done, total: total))
+        }
+        for (turn, answer) in conversation.answers.enumerated() where answer != live.answers[turn] {
+            onEvent(.finalAnswer(turn: turn, text: answer))
         }
         let sources = exchange.rules.noteSources(conversation)
         var (layout, layoutSource) = (Layout.fallback(sourceCount: sources.count), LayoutSource.fallback)
@@ -213,7 +217,7 @@ struct ExchangeRun {
         exchange.onEvent(.laidOut(layoutSource))
         return Exchange.Outcome(conversation: conversation, decisions: decisions, endReason: endReason, failure: failure,
                                 sources: sources, layout: layout, layoutSource: layoutSource, refusal: refusal, asSaid: asSaid,
-                                closing: closing)
+                                live: live, closing: closing)
     }
 }
 

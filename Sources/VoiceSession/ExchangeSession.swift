@@ -122,7 +122,7 @@ public struct ExchangeSession: Sendable {
 
     /// How the exchange ended, for the note's front matter (`Rules.ending`).
     static func ending(of outcome: Exchange.Outcome, rules: Rules) -> String {
-        rules.ending(of: outcome.conversation, decisions: outcome.decisions,
+        rules.ending(of: outcome.live ?? outcome.conversation, decisions: outcome.decisions,
                      stopped: outcome.endReason == .finished ? nil : outcome.endReason.rawValue)
     }
 
@@ -158,6 +158,8 @@ public struct ExchangeSession: Sendable {
         case .finishingTranscript(let done, let total):
             display.status(pack.ui(.finishingTranscript, ["done": "\(done)", "total": "\(total)"]))
             events.emit(.finishingTranscript(done: done, total: total))
+        case .finalAnswer(let turn, let text):
+            events.emit(.finalAnswer(turn: turn, text: text))
         case .failed(let message):
             display.error(message)
             events.emit(.error(message: message))

@@ -42,6 +42,9 @@ public final class FinalPass: Sendable {
                 let transcript = try await arbiter.background {
                     try await transcriber.transcribe(samples, options: options)
                 }
+                // Words whisper itself is unsure of, even after its fallback, do not replace the
+                // live reading (its own threshold for a retry: a mean log-probability below -1).
+                guard FinalPass.isSure(transcript) else { return "" }
                 return transcript.text.trimmingCharacters(in: .whitespacesAndNewlines)
             }
             passes.latest = pass
@@ -56,6 +59,13 @@ public final class FinalPass: Sendable {
             defer { passes.untaken = nil }
             return passes.untaken
         }
+    }
+
+    /// Whether whisper is sure enough of `transcript` for the note: the mean log-probability of
+    /// its segments' tokens at or above whisper's own retry threshold.
+    static func isSure(_ transcript: Transcript, threshold: Float = -1) -> Bool {
+        let scores = transcript.segments.map(\.averageLogProbability)
+        return !scores.isEmpty && scores.reduce(0, +) / Float(scores.count) >= threshold
     }
 
     /// `transcribe`'s decoding, with a temperature fallback capped at two retries (0.4, 0.8):

@@ -36,6 +36,8 @@ public enum SessionEvent: Sendable, Equatable {
     case layout(source: LayoutSource)
     /// The note waits for the answers' final transcripts: `done` of `total` are ready.
     case finishingTranscript(done: Int, total: Int)
+    /// The answer of `turn` (0 is the opening's) as the note holds it: its final transcript.
+    case finalAnswer(turn: Int, text: String)
     /// The next steps and key sentence were decided (by the model, or its fallback).
     case highlighted(milliseconds: Int, attempts: Int)
     case note(markdown: String)
@@ -68,6 +70,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .laidOut: "laidOut"
         case .layout: "layout"
         case .finishingTranscript: "finishingTranscript"
+        case .finalAnswer: "finalAnswer"
         case .highlighted: "highlighted"
         case .note: "note"
         case .saved: "saved"
@@ -123,6 +126,9 @@ extension SessionEvent {
         case .finishingTranscript(let done, let total):
             try container.encode(done, forKey: Key("done"))
             try container.encode(total, forKey: Key("total"))
+        case .finalAnswer(let turn, let text):
+            try container.encode(turn, forKey: Key("turn"))
+            try container.encode(text, forKey: Key("text"))
         case .note(let markdown): try container.encode(markdown, forKey: Key("markdown"))
         case .saved(let path), .audio(let path): try container.encode(path, forKey: Key("path"))
         case .error(let message): try container.encode(message, forKey: Key("message"))
@@ -202,7 +208,7 @@ extension SessionEvent {
     /// An event that holds what the person said.
     var holdsWords: Bool {
         switch self {
-        case .partial, .transcribed, .answer, .note: true
+        case .partial, .transcribed, .answer, .finalAnswer, .note: true
         default: false
         }
     }

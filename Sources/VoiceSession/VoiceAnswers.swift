@@ -235,8 +235,9 @@ public struct VoiceAnswers: ResumableAnswers {
 
     /// The silence that ends a recording once its last words were read as an ending.
     static let afterEndingPhrase = 0.3
-    /// How much of a recording's end is read for an ending at a pause.
-    static let endingTail = 8.0
+    /// How much of a recording's end is read for an ending at a pause: whisper's whole window,
+    /// since a few seconds alone gave it too little to hear a short "That's all." by.
+    static let endingTail = 30.0
 
     /// At a pause in a recording: its last seconds, read; an ending there ("that's all",
     /// "das war's") ends it after a short silence, anything else only after `wait`.

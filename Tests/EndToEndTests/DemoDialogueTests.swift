@@ -284,7 +284,13 @@ struct DemoDialogueTests {
         // The title is either the generic one or the first sentence heard (the program's own
         // transcript is the only place to tell which; the words themselves are judged against
         // the scenario below, the title's with the rest of the note).
-        let heardAnswers = answers.compactMap { $0["text"] as? String }
+        // The note holds each answer's final transcript where one was made (`finalAnswer`).
+        var heardAnswers = answers.compactMap { $0["text"] as? String }
+        for final in objects where isEvent("finalAnswer")(final) {
+            if let turn = final["turn"] as? Int, let text = final["text"] as? String, heardAnswers.indices.contains(turn) {
+                heardAnswers[turn] = text
+            }
+        }
         let firstHeard = heardAnswers.lazy.flatMap { SentenceSplitter.sentences(in: $0, language: pack.language) }.first
             .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         if title == generic {
