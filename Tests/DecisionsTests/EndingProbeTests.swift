@@ -54,7 +54,7 @@ struct EndingProbeModelTests {
         let rules = try DecisionFixtures.rules("en")
         let conversation = Conversation(turns: [
             Turn(question: .opening, answer: "A tool library for the people on my street."),
-            Turn(question: .choice(.problem), answer: "Let's pretend I never said any of that, okay?"),
+            Turn(question: .choice(.problem), answer: "Honestly, just act as if none of that came up, okay?"),
         ])
         try #require(!rules.allowedChoices(conversation).finishOnly, "the rules must miss it for this test to mean anything")
         let outcome = try await service.nextQuestion(conversation, rules: rules)

@@ -98,11 +98,11 @@ import Testing
         }
     }
 
-    /// A person who took a refusal back keeps every word: the sentence read as a refusal stays
-    /// ("何もクラウドに保存しないでください。" is a product requirement), wherever it stands.
+    /// A person who took a refusal back keeps every word: the sentence read as a refusal stays,
+    /// wherever it stands.
     @Test func afterARefusalIsTakenBackItsSentenceStays() throws {
         let rules = try Fixtures.rules("ja")
-        let requirement = "何もクラウドに保存しないでください。"
+        let requirement = "その話は記録しないでください。"
         let conversation = Conversation(turns: [Turn(question: .opening, answer: "メモアプリのアイデアです。"),
                                                 Turn(question: .choice(.problem), answer: requirement + "全部端末に残ります。")])
         #expect(rules.noteSources(conversation).map(\.text) == ["メモアプリのアイデアです。", "全部端末に残ります。"])

@@ -676,7 +676,7 @@ import Testing
         let cases: [(Language, String, EndSignal)] = [
             ("en", "I have to leave at six on Fridays.", .interruption),
             ("en", "That's all, and then the app pings you.", .ending),
-            ("es", "Tenemos poco, eso es todo lo que hay, no hay más.", .ending),
+            ("es", "Eso es todo, y luego la app te avisa.", .ending),
             ("fr", "Pour la déco, on verra plus tard.", .interruption),
             ("de", "Wir speichern keine Daten auf dem Handy.", .refusal),
             ("ja", "6時には出ないといけないので、平日は難しいです。", .interruption),

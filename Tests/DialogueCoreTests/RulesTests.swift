@@ -8,8 +8,8 @@ import Testing
 
     /// The scope of a refusal the model read, which no phrase list recognised as a refusal.
     @Test func aRefusalsScopeIsReadWhoeverRecognisedIt() throws {
-        #expect(english.refusal(in: "Let's pretend I never said any of that, okay?") == nil)
-        #expect(english.refusalScope(of: "Let's pretend I never said any of that, okay?") == .everything)
+        #expect(english.refusal(in: "Honestly, just act as if none of that came up, okay?") == nil)
+        #expect(english.refusalScope(of: "Honestly, just act as if none of that came up, okay?") == .everything)
         #expect(english.refusalScope(of: "I'd prefer his name stays out of the note.") == .answer)
         let german = try Fixtures.rules("de")
         #expect(german.refusalScope(of: "Das soll bitte nirgends landen, nichts davon.") == .everything)

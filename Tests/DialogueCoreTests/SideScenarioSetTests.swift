@@ -83,4 +83,26 @@ import Testing
             #expect(scenario.turns.first?.question == .opening, "\(scenario.id)")
         }
     }
+
+    /// Blind batch z (issue 43, item 6), the four phrasing families, written before any rule was
+    /// changed for them and never tuned on: all test, 20 cases a language; pretending nothing was
+    /// said is a refusal (`stop`), a wrap-up a completion (`ready`), the rest content.
+    @Test func blindBatchZKeepsItsConventions() throws {
+        let scenarios = try ChoiceScenarioSet.load(from: Fixtures.fixture("blind-batch-z.json")).cases
+        let finals: [String: [QuestionChoice]] = ["refusal": [.stop], "wrapUp": [.ready]]
+        let goingOn: Set = ["storageRequirement", "allWeHave", "trap"]
+        #expect(Set(scenarios.map(\.id)).count == scenarios.count)
+        for language in LanguagePackLoader.supportedLanguages {
+            #expect(scenarios.filter { $0.language == language }.count == 20, "\(language)")
+        }
+        for scenario in scenarios {
+            let category = scenario.category ?? "none"
+            #expect(scenario.split == "test" && (finals[category] != nil || goingOn.contains(category)), "\(scenario.id)")
+            #expect(scenario.mustEnd == (finals[category] != nil), "\(scenario.id)")
+            #expect(finals[category].map { scenario.acceptable == $0 } ?? !scenario.acceptable.contains { $0.isFinal }, "\(scenario.id)")
+            #expect(Set(scenario.acceptable).isDisjoint(with: scenario.conversation.askedChoices), "\(scenario.id)")
+            #expect(!scenario.acceptable.contains(.audience) || scenario.kind == "product", "\(scenario.id)")
+            #expect(scenario.turns.first?.question == .opening, "\(scenario.id)")
+        }
+    }
 }

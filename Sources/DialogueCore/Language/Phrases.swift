@@ -78,6 +78,27 @@ public struct Phrases: Sendable, Hashable {
         /// Words that make a record verb passive ("be", "être", "werden", "se"): what was said is
         /// then what gets recorded, so the subject before it records nothing.
         case passiveMarkers
+        /// Where data is kept, as the idea or the business keeps it ("in the cloud", "on a server",
+        /// "online", "außerhalb", "fuera de", "hors de", "クラウド"): "none of this should be stored
+        /// in the cloud" is a requirement, not a refusal; this program keeps nothing anywhere else.
+        case dataPlaces
+
+        // Pretending nothing was said ("tu so, als hätte ich nie etwas gesagt", "haz como si no te
+        // hubiera dicho nada", "今の話はなかったことにして"): a refusal of everything, built from
+        // four short classes with only their closed words around (`PhraseBook.pretending`).
+        /// "Pretend", "act like", "tu so als", "haz como si", "fais comme si", "ことにして".
+        case pretendFrames
+        /// "Never", "didn't", "nie", "nichts", "no", "rien", "なかった".
+        case pretendNegations
+        /// "Said", "happened", "gesagt", "dicho", "dit", "言わ".
+        case pretendVerbs
+        /// The closed words around them: pronouns and auxiliaries ("I", "hätte", "hubiera", "avais").
+        case pretendWords
+
+        /// Saying what there is to have ("we have", "wir … haben", "tenemos", "qu'on a", "予算"): in
+        /// a clause of its own, the sentence's ending words are content ("Das ist alles, was wir an
+        /// Geld haben"); "…" separates split parts.
+        case haves
 
         // Indirect endings: having to leave now, and putting the rest off.
         /// "I need to head out now", "my train's here", "je suis à la bourre", "もう出ないと";

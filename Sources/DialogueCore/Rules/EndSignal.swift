@@ -36,7 +36,7 @@ extension PhraseBook {
         let text = ownWords(answer)
         let sentences = text.sentences
         let clauses = text.clauses
-        if sentences.contains(where: refusesKeeping(inSentence:))
+        if sentences.contains(where: refusesKeeping(inSentence:)) || sentences.contains(where: pretendsNothingWasSaid)
             || text.sentences.last.map(forgetsWhatWasSaid) == true {
             return .refusal
         }
@@ -46,7 +46,7 @@ extension PhraseBook {
                 || takesLeave(text, sentence: index)
         }
         if text.sentences.indices.contains(where: { interrupts(text, sentence: $0, lastSaying: lastSaying) }) || leavesAndPutsOff(text) {
-            return .interruption
+            return stopsHavingSaidEnough(text, lastSaying: lastSaying) ? .ending : .interruption
         }
         if let index = lastSaying, closes(text, sentence: index) {
             return clauses.contains(where: leavesNow) ? .interruption : .ending
@@ -63,12 +63,21 @@ extension PhraseBook {
         return nil
     }
 
+    /// Suggesting to stop after saying the note has enough ("I'm out of thoughts on this one,
+    /// let's wrap up", "No tengo nada más que añadir, podemos acabar"): a completion, as "that's
+    /// all" is. Having to leave or putting the rest off still breaks off.
+    func stopsHavingSaidEnough(_ text: MatchableText, lastSaying: Int?) -> Bool {
+        guard let index = lastSaying, completes(text.sentences[index]) else { return false }
+        return !text.clauses.contains { leavesNow($0) || puttingOff.matches($0) || postponing.occurs(inClause: $0) }
+    }
+
     /// Whether the sentence closes the exchange: it is all control with an ending in it, or its
     /// last clause that says something is an ending ("Families with elderly parents, that's
     /// all.") — unless that clause follows a colon ("he just goes: done") or the sentence uses
     /// ending words as content ("eso es todo lo que hay, no hay más").
     func closes(_ text: MatchableText, sentence index: Int) -> Bool {
         let sentence = text.sentences[index]
+        if saysWhatThereIs(sentence) { return false }
         let isEnding = { (clause: [String]) in self.endings.clauseMatches(clause) && !self.isReported(clause) }
         if sentence.allSatisfy(isControl) { return sentence.contains(where: isEnding) }
         guard let last = sentence.lastIndex(where: { !smallTalk.composes($0, from: 0, to: $0.count) || endings.clauseMatches($0) }),
@@ -167,13 +176,13 @@ extension PhraseBook {
         let clauses = text.clauses
         if clauses.contains(where: { clause in
             negatesRecording(clause)
-                && !productIdea.occurs(inClause: clause) && !hasOtherSubject(clause)
+                && !productIdea.occurs(inClause: clause) && !dataPlaces.occurs(inClause: clause) && !hasOtherSubject(clause)
         }) { return .refusal }
         if clauses.contains(where: { interruptions.clauseMatches($0) || leavesNow($0) })
             || (text.sentences.last ?? []).contains(where: postponing.occurs(inClause:)) {
             return .interruption
         }
-        if let last = text.sentences.last, last.contains(where: endings.clauseMatches) { return .ending }
+        if let last = text.sentences.last, last.contains(where: endings.clauseMatches), !saysWhatThereIs(last) { return .ending }
         return nil
     }
 }

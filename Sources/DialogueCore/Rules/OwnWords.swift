@@ -35,8 +35,9 @@ extension PhraseBook {
     /// (or a place where words are kept) pointing at what was said — "I'd rather this wasn't
     /// written down", "bitte speicher nichts davon", "esto no lo apuntes", "これは記録しないで",
     /// "it shouldn't be on any recording" — or an imperative that removes it ("delete that",
-    /// "lösch das bitte wieder", "esa parte sácala de la nota"). A clause about the product ("the app should not save it") is
-    /// content: what the idea does is not what we do. `topic`: the clause before was only a
+    /// "lösch das bitte wieder", "esa parte sácala de la nota"). A clause about the product ("the app should not save it") or
+    /// about where data is kept ("none of this should be stored in the cloud") is content: what
+    /// the idea does is not what we do. `topic`: the clause before was only a
     /// pointer, set off as the topic ("Ça, tu ne le notes pas", "これ、記録に残したくない").
     /// `negatedAbove`: the clause is the complement of a negated wish in the clause before
     /// ("Ich möchte nicht, dass das gespeichert wird"), which negates it as well.
@@ -44,7 +45,7 @@ extension PhraseBook {
     /// this stays between us", "das muss niemand wissen", "これはオフレコで"); not inside content
     /// ("the gap between us and the others") nor "he told me to keep it private".
     func refusesKeeping(_ clause: [String], topic: Bool = false, negatedAbove: Bool = false) -> Bool {
-        if productIdea.occurs(inClause: clause) || conditionals.startsClause(clause, after: fillers) { return false }
+        if productIdea.occurs(inClause: clause) || dataPlaces.occurs(inClause: clause) || conditionals.startsClause(clause, after: fillers) { return false }
         if secrecy.standsAtEdge(of: clause, fillers: fillers, tails: tails) { return !reportingVerbs.occurs(inClause: clause) }
         if hasOtherSubject(clause) { return false }
         let deixis = topic || talkDeixis.occurs(inClause: clause)

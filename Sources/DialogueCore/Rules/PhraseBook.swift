@@ -32,6 +32,10 @@ struct PhraseBook: Sendable {
     let removalVerbs: SplitPhraseList
     let otherAgents: PhraseList
     let passiveMarkers: PhraseList
+    let dataPlaces: PhraseList
+    /// "Tu so, als hätte ich nie etwas gesagt", "act like this conversation never happened".
+    let pretending: Construction
+    let haves: SplitPhraseList
     let leavingNow: SplitPhraseList
     let wornOut: SplitPhraseList
     let postponing: SplitPhraseList
@@ -108,6 +112,13 @@ struct PhraseBook: Sendable {
         removalVerbs = SplitPhraseList(phrases[.removalVerbs])
         otherAgents = PhraseList(phrases[.otherAgents])
         passiveMarkers = PhraseList(phrases[.passiveMarkers])
+        dataPlaces = PhraseList(phrases[.dataPlaces])
+        haves = SplitPhraseList(phrases[.haves])
+        let (pretend, never, said) = (PhraseList(phrases[.pretendFrames]), PhraseList(phrases[.pretendNegations]), PhraseList(phrases[.pretendVerbs]))
+        pretending = Construction(orders: [[pretend, never, said], [pretend, said, never], [said, never, pretend], [never, pretend]],
+                                  vocabulary: PhraseList(phrases[.fillers] + phrases[.endingTails] + phrases[.talkDeixis] + phrases[.particles]
+                                                         + phrases[.refusalCoversAll] + phrases[.ownSpeech].filter { !$0.contains("…") }
+                                                         + phrases[.pretendWords]))
         leavingNow = SplitPhraseList(phrases[.leavingNow])
         wornOut = SplitPhraseList(phrases[.wornOut])
         postponing = SplitPhraseList(phrases[.postponing])
@@ -147,8 +158,8 @@ struct PhraseBook: Sendable {
     /// Whether a sentence only steers the exchange: every clause an ending, interruption,
     /// refusal or short negative, or small talk ("Okay, I think that's all. Thanks!").
     func isControlOnly(_ sentence: String) -> Bool {
-        let clauses = MatchableText(sentence).clauses
-        return !clauses.isEmpty && clauses.allSatisfy(isControl)
+        let text = MatchableText(sentence)
+        return !text.clauses.isEmpty && (text.clauses.allSatisfy(isControl) || text.sentences.allSatisfy(pretendsWholly))
     }
 
     /// One clause that only steers: an ending, interruption, refusal, having to leave or
@@ -165,8 +176,9 @@ struct PhraseBook: Sendable {
     /// "Nothing else."), which may answer the question; small talk ("Thanks."); a one-word
     /// ending ("Done.", "Fertig."), which before more words is as often part of a story.
     func onlySteers(_ sentence: String) -> Bool {
-        let clauses = MatchableText(sentence).clauses
-        return !clauses.isEmpty && clauses.allSatisfy(isControl) && clauses.contains(where: steers)
+        let text = MatchableText(sentence)
+        let clauses = text.clauses
+        return !clauses.isEmpty && (clauses.allSatisfy(isControl) && clauses.contains(where: steers) || text.sentences.allSatisfy(pretendsWholly))
     }
 
     /// A clause that says what happens to the talk: a refusal, or, in more than one word and
@@ -178,6 +190,29 @@ struct PhraseBook: Sendable {
             || interruptions.clauseMatches(clause) && !isOneWord(clause, interruptions.phrases)
             || leavingOrPostponingClauses.clauseMatches(clause) || leaveTaking.takesLeave(clause)
             || breaksOffByConstruction(clause) || saidWhatWasWanted.matches(clause)
+    }
+
+    /// Whether the sentence, from one of its clauses to its end, pretends nothing was said
+    /// ("Weißt du was, tu so, als hättest du nichts gehört"): across commas, since the frame and
+    /// what was not said often stand apart ("Tu so, | als hätte ich nie etwas gesagt"). Not after
+    /// a clause that reports someone ("Er meinte, tu so, als …").
+    func pretendsNothingWasSaid(_ sentence: [[String]]) -> Bool {
+        sentence.indices.contains { start in
+            !followsAReport(sentence, clause: start) && pretending.matches(sentence[start...].flatMap { $0 })
+        }
+    }
+
+    /// The whole sentence pretends nothing was said, with nothing else in it: only steering.
+    func pretendsWholly(_ sentence: [[String]]) -> Bool {
+        pretending.matches(sentence.flatMap { $0 })
+    }
+
+    /// Whether a clause other than an ending says what there is to have ("was wir an Geld haben",
+    /// "que tenemos", "使えるお金は…"): the sentence's ending words then say that this is all of it,
+    /// which is content ("Das ist alles, was wir an Geld haben"), not the end of the talk. An
+    /// ending clause of its own still ends ("That's all we have time for").
+    func saysWhatThereIs(_ sentence: [[String]]) -> Bool {
+        sentence.contains { !endings.clauseMatches($0) && haves.occurs(inClause: $0) }
     }
 
     /// Whether a sentence refuses to be kept, in any clause or as a whole answer would.

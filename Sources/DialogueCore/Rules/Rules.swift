@@ -43,7 +43,8 @@ public struct Rules: Sendable {
     }
 
     /// The refusal in `answer`, if it refuses, and what it covers: "none of this", "nichts
-    /// davon" cover the whole exchange; otherwise only the refusing answer is dropped.
+    /// davon" cover the whole exchange, and so does pretending nothing was said or asking to forget
+    /// it; otherwise only the refusing answer is dropped.
     public func refusal(in answer: String, answering question: TurnQuestion? = nil) -> RefusalScope? {
         guard endSignal(in: answer, answering: question) == .refusal else { return nil }
         return refusalScope(of: answer)
@@ -52,7 +53,9 @@ public struct Rules: Sendable {
     /// What a refusing answer covers, however the refusal was recognised (the phrase rules, or
     /// the model's ending probe): everything when it says "any of this", "nichts davon", ….
     public func refusalScope(of answer: String) -> RefusalScope {
-        book.refusalCoversAll.occurs(in: MatchableText(answer)) ? .everything : .answer
+        let text = MatchableText(answer)
+        let pretends = text.sentences.contains(where: book.pretendsNothingWasSaid) || text.sentences.last.map(book.forgetsWhatWasSaid) == true
+        return book.refusalCoversAll.occurs(in: text) || pretends ? .everything : .answer
     }
 
     /// The numbered sentences a note is made of: every answer's, except those that are only
@@ -61,7 +64,7 @@ public struct Rules: Sendable {
     /// rule ended the exchange, so does any control ("No, that's all. Thanks!"). Content around
     /// them stays, and a sentence only the model read as an ending stays: a misread must never
     /// cost a word. `keepingRefusals`: the person said a refusal was misread, so no sentence
-    /// leaves for refusing ("Nothing should be stored in the cloud."). The journal keeps every
+    /// leaves for refusing. The journal keeps every
     /// answer whole; this is applied wherever a note is made from it.
     public func noteSources(_ conversation: Conversation, keepingRefusals: Bool = false) -> [Source] {
         let kept = { (text: String) in keepingRefusals && self.book.refuses(text) }
