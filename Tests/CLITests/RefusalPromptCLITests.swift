@@ -7,7 +7,7 @@ import Testing
 @Suite("a refusal is confirmed at a terminal (real binary, pseudo-terminal)", .serialized)
 struct RefusalPromptCLITests {
     static let first = "A notes app for field researchers."
-    static let requirement = "None of this should be stored in the cloud, everything stays on the device."
+    static let requirement = "Don't keep any of this on paper, it all goes into the app."
 
     /// Types the two answers on a terminal and waits for the question.
     func refuse(language: String = "en", first: String = first, refusal: String = requirement,
@@ -88,7 +88,7 @@ struct RefusalPromptCLITests {
     /// In German the question and its keys are German: n keeps, as in every language.
     @Test func theQuestionIsInTheInterfaceLanguage() throws {
         let memo = try refuse(language: "de", first: "Eine Notiz-App für Feldforscher.",
-                              refusal: "Nichts davon soll in der Cloud gespeichert werden, alles bleibt auf dem Gerät.",
+                              refusal: "Nichts davon soll auf Papier bleiben, alles kommt in die App.",
                               question: "Verwerfen? [J/n/b]")
         memo.type("n")
         try memo.waitForPrompts(1, marker: "[s]peichern, [b]earbeiten oder [v]erwerfen?")
@@ -96,6 +96,6 @@ struct RefusalPromptCLITests {
         #expect(memo.finish().status == 0)
         let notes = try FileManager.default.contentsOfDirectory(atPath: memo.notesDir)
         try #require(notes.count == 1)
-        #expect(try String(contentsOfFile: memo.notesDir + "/" + notes[0], encoding: .utf8).contains("alles bleibt auf dem Gerät"))
+        #expect(try String(contentsOfFile: memo.notesDir + "/" + notes[0], encoding: .utf8).contains("alles kommt in die App"))
     }
 }

@@ -27,11 +27,11 @@ import Testing
     /// Product requirements read as refusals ("Nothing was saved, as you asked." once): with the
     /// question, `n` keeps every word.
     static let falseRefusals: [(Language, String, String)] = [
-        ("en", "A notes app for field researchers.", "None of this should be stored in the cloud, everything stays on the device."),
-        ("de", "Eine Notiz-App für Feldforscher.", "Nichts davon soll in der Cloud gespeichert werden, alles bleibt auf dem Gerät."),
-        ("fr", "Une appli de notes pour les chercheurs de terrain.", "Rien de tout ça ne doit être stocké dans le cloud, tout reste sur l'appareil."),
-        ("es", "Una aplicación de notas para investigadores de campo.", "Nada de esto se debe guardar en la nube, todo se queda en el dispositivo."),
-        ("ja", "フィールド調査のためのメモアプリです。", "何もクラウドに保存しないでください。全部端末に残ります。"),
+        ("en", "A notes app for field researchers.", "Don't keep any of this on paper, it all goes into the app."),
+        ("de", "Eine Notiz-App für Feldforscher.", "Nichts davon soll auf Papier bleiben, alles kommt in die App."),
+        ("fr", "Une appli de notes pour les chercheurs de terrain.", "On a décidé que les enregistrements d'appels seront supprimés au bout de trente jours, et qu'on n'enregistre plus rien sans consentement."),
+        ("es", "Una aplicación de notas para investigadores de campo.", "Nada de esto se debe guardar en papel, todo va a la aplicación."),
+        ("ja", "フィールド調査のためのメモアプリです。", "何も紙に保存しないでください。全部アプリに残ります。"),
     ]
 
     struct Run {
@@ -153,7 +153,7 @@ import Testing
         }
     }
 
-    /// "None of this should be stored in the cloud, everything stays on the device." is content;
+    /// "Don't keep any of this on paper, it all goes into the app." is content (a requirement);
     /// read as a refusal, it lost everything. At a terminal, `n` keeps every word.
     @Test(arguments: RefusalPromptTests.falseRefusals.map(\.0))
     func aFalseRefusalLosesNoWord(language: Language) async throws {
@@ -171,15 +171,15 @@ import Testing
     /// Kept, then not saved yet (Ctrl-D at the review): the words are journaled for `recover`,
     /// which gives them back whole.
     @Test func wordsTakenBackAreJournaledForRecover() async throws {
-        let run = try await run("en", ["A notes app.", "None of this should be stored in the cloud, everything stays on the device."],
+        let run = try await run("en", ["A notes app.", "Don't keep any of this on paper, it all goes into the app."],
                                 key: .typed("n\n"))
         defer { run.scratch.remove() }
         #expect(run.status == 1, "kept for recover")
         let journals = run.scratch.files(in: run.scratch.journals)
         try #require(journals.count == 1)
         let replay = try JournalReplay(Journal.read(try String(contentsOfFile: run.scratch.journals + "/" + journals[0], encoding: .utf8)).events)
-        #expect(replay.conversation.answers.last == "None of this should be stored in the cloud, everything stays on the device.")
-        #expect(replay.note(pack: try LanguagePackLoader().load("en")).contains("None of this should be stored in the cloud"))
+        #expect(replay.conversation.answers.last == "Don't keep any of this on paper, it all goes into the app.")
+        #expect(replay.note(pack: try LanguagePackLoader().load("en")).contains("Don't keep any of this on paper"))
     }
 
     /// Under `--yes`, or with no terminal, nothing is asked and the refusal is obeyed at once.
