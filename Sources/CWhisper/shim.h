@@ -14,7 +14,8 @@ int dialogue_memo_full_with_draft(struct whisper_context * ctx, struct whisper_f
 // dialogue_memo_full_with_draft lends to the backends, so it stops inside the encoder) is not one.
 int dialogue_memo_encoder_runs(struct whisper_context * ctx);
 
-// whisper_full_with_state, with the abort callback lent to the state's backends for the whole call,
-// so that a background pass (the final transcript of an answer) stops inside the encoder too.
-int dialogue_memo_full_with_state(struct whisper_context * ctx, struct whisper_state * state,
-                                  struct whisper_full_params params, const float * samples, int n_samples);
+// whisper_full on the context's own state, with the abort callback lent to its backends for the
+// whole call, so that a pass (an answer's final pass, run while the dialogue is idle) stops inside
+// the encoder too when a live pass needs the state.
+int dialogue_memo_full(struct whisper_context * ctx, struct whisper_full_params params,
+                       const float * samples, int n_samples);

@@ -109,9 +109,9 @@ public struct TranscriptionOptions: Sendable {
 
 /// whisper.cpp in process. One context, owned by this actor, so no two threads enter it.
 public actor Transcriber {
-    nonisolated let handle: WhisperHandle
+    let handle: WhisperHandle
     private var context: OpaquePointer { handle.context }
-    nonisolated let tokenRules: TokenRules
+    let tokenRules: TokenRules
     public nonisolated let modelPath: String
     public nonisolated let isMultilingual: Bool
     public nonisolated let modelType: String
@@ -163,7 +163,7 @@ public actor Transcriber {
     }
 
     /// Transcribes 16 kHz mono samples in [-1, 1]. Cancelling the task stops whisper at its
-    /// next compute step (a cancelled exchange does not wait for a long clip) and throws
+    /// next compute step, inside the encoder too (a cancelled exchange does not wait for a long clip) and throws
     /// `CancellationError`, as a task cancelled before the call does. Work whisper finished
     /// before it saw the cancellation is returned.
     public func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
@@ -173,11 +173,11 @@ public actor Transcriber {
     func run(_ samples: [Float], options: TranscriptionOptions, abort: AbortFlag) throws -> Transcript {
         var accepted: Int32 = -1
         var transcript = try Self.transcribe(samples, options: options, abort: abort, rules: tokenRules,
-                                             output: WhisperOutput(context: context, state: nil)) { params, samples in
+                                             output: WhisperOutput(context: context)) { params, samples in
             whisper_reset_timings(context)
             defer { if EngineLog.isVerbose { whisper_print_timings(context) } }
             guard let draft = options.draft else {
-                return whisper_full(context, params, samples.baseAddress, Int32(samples.count))
+                return dialogue_memo_full(context, params, samples.baseAddress, Int32(samples.count))
             }
             return draft.withUnsafeBufferPointer { tokens in
                 dialogue_memo_full_with_draft(context, params, samples.baseAddress, Int32(samples.count),
@@ -337,9 +337,7 @@ final class ProgressHandler: Sendable {
 }
 
 /// Owns the whisper context; frees it when the last reference goes.
-/// Sendable: the pointer never changes, and the model it holds is only read, by the transcriber's
-/// actor and by `BackgroundTranscriber`'s own state.
-final class WhisperHandle: @unchecked Sendable {
+final class WhisperHandle {
     let context: OpaquePointer
     init(_ context: OpaquePointer) { self.context = context }
     deinit { whisper_free(context) }

@@ -1,39 +1,32 @@
 import CWhisper
 import Foundation
 
-/// What whisper wrote in its latest run, read from the context's own state or from a second
-/// state (`BackgroundTranscriber`): the same readings either way.
+/// What whisper wrote in its latest run.
 struct WhisperOutput {
     let context: OpaquePointer
-    /// nil: the context's own state.
-    let state: OpaquePointer?
 
     var segmentCount: Int32 {
-        state.map { whisper_full_n_segments_from_state($0) } ?? whisper_full_n_segments(context)
+        whisper_full_n_segments(context)
     }
     func tokenCount(_ segment: Int32) -> Int32 {
-        state.map { whisper_full_n_tokens_from_state($0, segment) } ?? whisper_full_n_tokens(context, segment)
+        whisper_full_n_tokens(context, segment)
     }
     func token(_ segment: Int32, _ index: Int32) -> whisper_token_data {
-        state.map { whisper_full_get_token_data_from_state($0, segment, index) }
-            ?? whisper_full_get_token_data(context, segment, index)
+        whisper_full_get_token_data(context, segment, index)
     }
     func tokenText(_ segment: Int32, _ index: Int32) -> String {
-        String(cString: state.map { whisper_full_get_token_text_from_state(context, $0, segment, index) }
-            ?? whisper_full_get_token_text(context, segment, index))
+        String(cString: whisper_full_get_token_text(context, segment, index))
     }
     func text(_ segment: Int32) -> String {
-        String(cString: state.map { whisper_full_get_segment_text_from_state($0, segment) }
-            ?? whisper_full_get_segment_text(context, segment))
+        String(cString: whisper_full_get_segment_text(context, segment))
     }
     func times(_ segment: Int32) -> (start: Double, end: Double) {
-        let t0 = state.map { whisper_full_get_segment_t0_from_state($0, segment) } ?? whisper_full_get_segment_t0(context, segment)
-        let t1 = state.map { whisper_full_get_segment_t1_from_state($0, segment) } ?? whisper_full_get_segment_t1(context, segment)
+        let t0 = whisper_full_get_segment_t0(context, segment)
+        let t1 = whisper_full_get_segment_t1(context, segment)
         return (Double(t0) / 100, Double(t1) / 100)
     }
     func noSpeechProbability(_ segment: Int32) -> Float {
-        state.map { whisper_full_get_segment_no_speech_prob_from_state($0, segment) }
-            ?? whisper_full_get_segment_no_speech_prob(context, segment)
+        whisper_full_get_segment_no_speech_prob(context, segment)
     }
 
     /// The segments, and the text tokens of all of them (the next draft).

@@ -6,10 +6,12 @@ import Transcription
 /// Each answer transcribed once more when it is over, for the note: with the settings of
 /// `transcribe` (beam search over the full window), a capped temperature fallback, and the
 /// earlier answers' final text as whisper's prompt (never the question: whisper can copy a
-/// prompt into the text). The passes run one at a time on a second whisper state, only while
-/// the dialogue leaves the cores idle (`EngineArbiter`), in the order the answers came.
+/// prompt into the text). The passes run one at a time on the live transcriber, only while the
+/// dialogue leaves it and the cores idle (`EngineArbiter`: a live pass stops a final one at once,
+/// inside whisper's encoder too), in the order the answers came. A second whisper state would
+/// have held a second set of buffers.
 public final class FinalPass: Sendable {
-    let transcriber: BackgroundTranscriber
+    let transcriber: Transcriber
     let arbiter: EngineArbiter
     let language: String
     private struct Passes {
@@ -22,7 +24,7 @@ public final class FinalPass: Sendable {
     }
     private let passes = Mutex(Passes())
 
-    public init(transcriber: BackgroundTranscriber, arbiter: EngineArbiter, language: String) {
+    public init(transcriber: Transcriber, arbiter: EngineArbiter, language: String) {
         self.transcriber = transcriber
         self.arbiter = arbiter
         self.language = language

@@ -17,7 +17,7 @@ public struct VoicePorts: Sendable {
         let configuration = context.configuration, pack = context.pack
         let transcriber = try Transcriber(modelPath: configuration.whisperModel)
         let arbiter = EngineArbiter()
-        let finals = FinalPass(transcriber: try BackgroundTranscriber(sharing: transcriber), arbiter: arbiter,
+        let finals = FinalPass(transcriber: transcriber, arbiter: arbiter,
                                language: pack.whisperLanguage)
         let server = try AudioServer(server: configuration.audioServer)
         let speaker = try Speaker(server: server, device: configuration.outputDevice)

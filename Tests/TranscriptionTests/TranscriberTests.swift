@@ -19,6 +19,20 @@ struct TranscriberTests {
         #expect(timed.segments.allSatisfy { $0.start >= 0 && $0.start < $0.end && $0.end <= 11.5 }, "\(timed.segments)")
     }
 
+    /// A beam pass over the full window (an answer's final pass) stops when its task is
+    /// cancelled, and the transcriber serves the dialogue's greedy passes again right after.
+    @Test func aCancelledBeamPassThrowsAndTheTranscriberServesAgain() async throws {
+        let samples = try WAVFile(contentsOf: DefaultModels.jfkSample).monoSamples()
+        let transcriber = try Transcriber(modelPath: DefaultModels.whisper)
+        let pass = Task { try await transcriber.transcribe(samples + samples, options: FileTranscription.options(language: "en", fast: false)) }
+        // From a thread outside Swift's pool: whisper calls (this one, others in parallel
+        // suites) can hold every pool thread, and a sleep there would wake after the pass.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { pass.cancel() }
+        await #expect(throws: CancellationError.self) { try await pass.value }
+        let again = try await transcriber.transcribe(samples, options: TranscriptionOptions(language: "en")).text
+        #expect(again.lowercased().contains("what you can do for your country"))
+    }
+
     /// The end-of-turn cue reads whisper's confidence in the mark that ends what it heard.
     @Test func theFinalMarkCarriesWhisperProbability() async throws {
         let wav = try WAVFile(contentsOf: DefaultModels.jfkSample)
