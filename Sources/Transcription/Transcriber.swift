@@ -109,9 +109,9 @@ public struct TranscriptionOptions: Sendable {
 
 /// whisper.cpp in process. One context, owned by this actor, so no two threads enter it.
 public actor Transcriber {
-    let handle: WhisperHandle
+    private let handle: WhisperHandle
     private var context: OpaquePointer { handle.context }
-    let tokenRules: TokenRules
+    private let tokenRules: TokenRules
     public nonisolated let modelPath: String
     public nonisolated let isMultilingual: Bool
     public nonisolated let modelType: String
@@ -167,57 +167,40 @@ public actor Transcriber {
     /// `CancellationError`, as a task cancelled before the call does. Work whisper finished
     /// before it saw the cancellation is returned.
     public func transcribe(_ samples: [Float], options: TranscriptionOptions) async throws -> Transcript {
-        try await AbortFlag.raisedOnCancel { try await self.run(samples, options: options, abort: $0) }
+        try Task.checkCancellation()
+        let abort = AbortFlag()
+        return try await withTaskCancellationHandler {
+            try run(samples, options: options, abort: abort)
+        } onCancel: {
+            abort.raise()
+        }
     }
 
     func run(_ samples: [Float], options: TranscriptionOptions, abort: AbortFlag) throws -> Transcript {
-        var accepted: Int32 = -1
-        var transcript = try Self.transcribe(samples, options: options, abort: abort, rules: tokenRules,
-                                             output: WhisperOutput(context: context)) { params, samples in
-            whisper_reset_timings(context)
-            defer { if EngineLog.isVerbose { whisper_print_timings(context) } }
-            guard let draft = options.draft else {
-                return dialogue_memo_full(context, params, samples.baseAddress, Int32(samples.count))
-            }
-            return draft.withUnsafeBufferPointer { tokens in
-                dialogue_memo_full_with_draft(context, params, samples.baseAddress, Int32(samples.count),
-                                              tokens.baseAddress, Int32(tokens.count), &accepted)
-            }
-        }
-        transcript.draftAccepted = options.draft == nil || accepted < 0 ? nil : Int(accepted)
-        return transcript
-    }
-
-    /// One whisper run, whichever state decodes it (`decode`, given the parameters and the
-    /// samples, returns whisper's status): the language checked, silence never sent to whisper
-    /// (it would come back as invented words), the parameters and callbacks set, and the
-    /// hallucination filter applied to what comes back.
-    static func transcribe(_ samples: [Float], options: TranscriptionOptions, abort: AbortFlag, rules: TokenRules,
-                           output: WhisperOutput,
-                           decode: (whisper_full_params, UnsafeBufferPointer<Float>) -> Int32) throws -> Transcript {
-        guard knowsLanguage(options.language) else {
+        guard Self.knowsLanguage(options.language) else {
             throw TranscriberError.unsupportedLanguage(options.language)
         }
+        // Silence is never sent to whisper: it would come back as invented words.
         if let filter = options.hallucinationFilter,
            !AudioLevel.containsSpeechEnergy(samples, threshold: filter.quietLevel) {
             return Transcript(language: options.language, segments: [])
         }
-        var params = parameters(options, sampleCount: samples.count)
-        let callbacks = attachCallbacks(to: &params, abort: abort, rules: rules, progress: options.progress)
+        var params = Self.parameters(options, sampleCount: samples.count)
+        let callbacks = attachCallbacks(to: &params, abort: abort, progress: options.progress)
         defer { callbacks.forEach { $0.release() } }
-        let status = options.language.withCString { language in
-            params.language = language
-            let prompt = options.initialPrompt.flatMap { strdup($0) }
-            defer { free(prompt) }
-            params.initial_prompt = UnsafePointer(prompt)
-            return samples.withUnsafeBufferPointer { decode(params, $0) }
-        }
+
+        whisper_reset_timings(context)
+        var accepted: Int32 = -1
+        let status = decode(samples, params: params, options: options, accepted: &accepted)
+        if EngineLog.isVerbose { whisper_print_timings(context) }
         guard status == 0 else { throw abort.isRaised ? CancellationError() : TranscriberError.failed(code: status) }
-        var (segments, tokens) = output.segments()
+
+        var (segments, tokens) = readSegments()
         if let filter = options.hallucinationFilter {
             segments = filter.filter(segments, samples: samples)
         }
-        return Transcript(language: options.language, segments: segments, tokens: tokens)
+        return Transcript(language: options.language, segments: segments, tokens: tokens,
+                          draftAccepted: options.draft == nil || accepted < 0 ? nil : Int(accepted))
     }
 
     /// Whisper's parameters for `options` (its callbacks come with `attachCallbacks`).
@@ -247,8 +230,8 @@ public actor Transcriber {
 
     /// Points whisper's callbacks at their objects: the abort flag, the token rules and the
     /// progress report. The objects are retained until the returned references are released.
-    static func attachCallbacks(to params: inout whisper_full_params, abort: AbortFlag, rules tokenRules: TokenRules,
-                                progress: (@Sendable (Int) -> Void)?) -> [Unmanaged<AnyObject>] {
+    func attachCallbacks(to params: inout whisper_full_params, abort: AbortFlag,
+                         progress: (@Sendable (Int) -> Void)?) -> [Unmanaged<AnyObject>] {
         let abortFlag = Unmanaged<AnyObject>.passRetained(abort)
         params.abort_callback = { data in
             guard let data else { return false }
@@ -270,6 +253,68 @@ public actor Transcriber {
         }
         params.progress_callback_user_data = handler.toOpaque()
         return [abortFlag, rules, handler]
+    }
+
+    /// Runs whisper on `samples` (from `options.draft` on, when there is one; `accepted`: how
+    /// much of the draft it kept); whisper's status.
+    func decode(_ samples: [Float], params: whisper_full_params, options: TranscriptionOptions,
+                accepted: inout Int32) -> Int32 {
+        var params = params
+        return options.language.withCString { language in
+            params.language = language
+            let prompt = options.initialPrompt.flatMap { strdup($0) }
+            defer { free(prompt) }
+            params.initial_prompt = UnsafePointer(prompt)
+            return samples.withUnsafeBufferPointer { buffer in
+                guard let draft = options.draft else {
+                    return dialogue_memo_full(context, params, buffer.baseAddress, Int32(buffer.count))
+                }
+                return draft.withUnsafeBufferPointer { tokens in
+                    dialogue_memo_full_with_draft(context, params, buffer.baseAddress, Int32(buffer.count),
+                                                  tokens.baseAddress, Int32(tokens.count), &accepted)
+                }
+            }
+        }
+    }
+
+    /// The segments whisper wrote, and the text tokens of all of them (the next draft).
+    func readSegments() -> (segments: [TranscriptSegment], tokens: [Int32]) {
+        var segments: [TranscriptSegment] = []
+        var tokens: [Int32] = []
+        let endOfText = whisper_token_eot(context)
+        for i in 0..<whisper_full_n_segments(context) {
+            tokens += (0..<whisper_full_n_tokens(context, i)).map { whisper_full_get_token_id(context, i, $0) }.filter { $0 < endOfText }
+            segments.append(TranscriptSegment(
+                start: Double(whisper_full_get_segment_t0(context, i)) / 100,
+                end: Double(whisper_full_get_segment_t1(context, i)) / 100,
+                text: String(cString: whisper_full_get_segment_text(context, i)),
+                noSpeechProbability: whisper_full_get_segment_no_speech_prob(context, i),
+                finalMarkProbability: Self.finalMarkProbability(segment: i, in: context),
+                averageLogProbability: Self.averageLogProbability(segment: i, in: context)))
+        }
+        return (segments, tokens)
+    }
+
+    /// The mean log-probability of the segment's text tokens (special and timestamp tokens left
+    /// out: they say where, not what).
+    static func averageLogProbability(segment: Int32, in context: OpaquePointer) -> Float {
+        let endOfText = whisper_token_eot(context)
+        let logProbabilities = (0..<whisper_full_n_tokens(context, segment))
+            .map { whisper_full_get_token_data(context, segment, $0) }
+            .filter { $0.id < endOfText }.map(\.plog)
+        return logProbabilities.isEmpty ? 0 : logProbabilities.reduce(0, +) / Float(logProbabilities.count)
+    }
+
+    /// The probability of the segment's last text token when it is a punctuation mark.
+    static func finalMarkProbability(segment: Int32, in context: OpaquePointer) -> Float? {
+        let endOfText = whisper_token_eot(context)
+        for index in stride(from: whisper_full_n_tokens(context, segment) - 1, through: 0, by: -1) {
+            let token = whisper_full_get_token_data(context, segment, index)
+            guard token.id < endOfText else { continue }
+            let text = String(cString: whisper_full_get_token_text(context, segment, index)).trimmingCharacters(in: .whitespaces)
+            return text.unicodeScalars.allSatisfy { CharacterSet.punctuationCharacters.contains($0) } && !text.isEmpty ? token.p : nil
+        }
+        return nil
     }
 
     /// The encoder's window in frames (1500 = 30 s), sized to the clip: the encoder otherwise
@@ -349,12 +394,4 @@ final class AbortFlag: Sendable {
     private let raised = Atomic<Bool>(false)
     func raise() { raised.store(true, ordering: .relaxed) }
     var isRaised: Bool { raised.load(ordering: .relaxed) }
-
-    /// Runs `body` with a flag that is raised when the calling task is
-    /// cancelled; throws `CancellationError` at once when it already is.
-    static func raisedOnCancel<T: Sendable>(_ body: @Sendable (AbortFlag) async throws -> T) async throws -> T {
-        try Task.checkCancellation()
-        let abort = AbortFlag()
-        return try await withTaskCancellationHandler { try await body(abort) } onCancel: { abort.raise() }
-    }
 }

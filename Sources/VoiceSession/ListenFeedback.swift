@@ -75,7 +75,7 @@ extension ListenFeedback {
     /// `pausedAt`), once the pause has lasted a second: a short breath shows no countdown.
     static func secondsLeft(of silence: Double, pausedAt: ContinuousClock.Instant, now: ContinuousClock.Instant,
                             pauseLength: Double = 0.2) -> Int? {
-        let silent = Double((now - pausedAt).components.seconds) + Double((now - pausedAt).components.attoseconds) / 1e18 + pauseLength
+        let silent = (now - pausedAt).seconds + pauseLength
         guard silent >= 1 else { return nil }
         return max(0, Int((silence - silent).rounded(.up)))
     }

@@ -193,7 +193,3 @@ extension SpeechSummary {
         return ErrorRate.units(text, language: clip.spokenLanguage ?? .english).filter { !known.contains($0) }.count
     }
 }
-
-extension Duration {
-    public var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}
