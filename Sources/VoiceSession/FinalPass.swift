@@ -38,11 +38,19 @@ public final class FinalPass: Sendable {
             if !continuing { passes.before = passes.latest }
             let earlier = passes.before
             let pass = FinalAnswer { [transcriber, arbiter, language] in
-                var settings = FinalPass.options(language: language)
-                settings.initialPrompt = await earlier?.promptText()
-                let options = settings
-                let transcript = try await arbiter.background {
-                    try await transcriber.transcribe(samples, options: options)
+                let prompt = await earlier?.promptText()
+                func pass(prompt: String?) async throws -> Transcript {
+                    var options = FinalPass.options(language: language)
+                    options.initialPrompt = prompt
+                    return try await arbiter.background { [options] in
+                        try await transcriber.transcribe(samples, options: options)
+                    }
+                }
+                var transcript = try await pass(prompt: prompt)
+                // Whisper can answer a prompt with the prompt itself (seen on a Japanese answer
+                // read as a copy of the one before it): then the answer is read without one.
+                if let prompt, FinalPass.copies(prompt, in: transcript.text) {
+                    transcript = try await pass(prompt: nil)
                 }
                 // Words whisper itself is unsure of, even after its fallback, do not replace the
                 // live reading (its own threshold for a retry: a mean log-probability below -1).
@@ -68,6 +76,30 @@ public final class FinalPass: Sendable {
     static func isSure(_ transcript: Transcript, threshold: Float = -1) -> Bool {
         let scores = transcript.segments.map(\.averageLogProbability)
         return !scores.isEmpty && scores.reduce(0, +) / Float(scores.count) >= threshold
+    }
+
+    /// Whether `text` is mostly `prompt` again: at least 60 % of its character 4-grams (letters
+    /// and digits, case folded, any run of other characters as one space) are in the prompt.
+    /// Two different sentences of one person share far fewer, in any script.
+    static func copies(_ prompt: String, in text: String) -> Bool {
+        let grams = fourGrams(text)
+        guard grams.count >= 4 else { return false }
+        let prompted = Set(fourGrams(prompt))
+        let copied = grams.filter(prompted.contains).count
+        return Double(copied) >= 0.6 * Double(grams.count)
+    }
+
+    private static func fourGrams(_ text: String) -> [String] {
+        var folded: [Character] = []
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber {
+                folded.append(character)
+            } else if folded.last.map({ $0 != " " }) ?? false {
+                folded.append(" ")
+            }
+        }
+        guard folded.count >= 4 else { return [] }
+        return (0...(folded.count - 4)).map { String(folded[$0..<($0 + 4)]) }
     }
 
     /// `transcribe`'s decoding, with a temperature fallback capped at two retries (0.4, 0.8):
