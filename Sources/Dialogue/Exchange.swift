@@ -81,26 +81,26 @@ public struct Exchange: Sendable {
         return await run.outcome(endReason)
     }
 
-    /// Says `prompt` unless the person goes on with their last answer first, and then stops it
-    /// at once: true when they did.
-    func sayUnlessResumed(_ prompt: SpokenPrompt) async throws -> Bool {
+    /// Says `prompt` unless the person speaks over it (going on with their last answer, or
+    /// answering it already), and then stops it at once: what they did, nil when they did not.
+    func sayUnlessTalkedOver(_ prompt: SpokenPrompt) async throws -> TalkOver? {
         guard let resumable = answers as? any ResumableAnswers else {
             try await speaker.say(prompt)
-            return false
+            return nil
         }
-        enum Outcome: Sendable { case said, resumed(Bool) }
+        enum Outcome: Sendable { case said, heard(TalkOver?) }
         let speaker = self.speaker
         return try await withThrowingTaskGroup(of: Outcome.self) { group in
             group.addTask { try await speaker.say(prompt); return .said }
-            group.addTask { .resumed(await resumable.speechResumed()) }
+            group.addTask { .heard(await resumable.speechOverQuestion()) }
             while let outcome = try await group.next() {
                 switch outcome {
-                case .said: group.cancelAll(); return false
-                case .resumed(true): group.cancelAll(); return true
-                case .resumed(false): continue   // nothing more to wait for: let the question finish
+                case .said: group.cancelAll(); return nil
+                case .heard(let over?): group.cancelAll(); return over
+                case .heard(nil): continue   // nothing more to wait for: let the question finish
                 }
             }
-            return false
+            return nil
         }
     }
 

@@ -6,6 +6,8 @@ public enum ExchangeEvent: Sendable, Hashable {
     case answered(String)
     /// The person went on with their last answer: the question was stopped, the answer is heard on.
     case wentOn
+    /// The person answered the question while it played: it was stopped, their answer is heard.
+    case talkedOver
     case noAnswer
     /// Sound without words: the same question is asked once more.
     case unclear

@@ -71,16 +71,13 @@ struct ExchangeRun {
     }
 
     /// Says the question. The person may go on with their last answer before it is over: then
-    /// it is stopped, and the same answer heard on (asked again after it).
+    /// it is stopped, and the same answer heard on (asked again after it). Or they answer it
+    /// before it is over: then it is stopped, and their answer heard from its first word.
     mutating func ask() async throws -> Asked {
         exchange.onEvent(.asking(question, number: conversation.turns.count))
-        let goesOn: Bool
-        if mayGoOn {
-            goesOn = try await exchange.sayUnlessResumed(.question(question))
-        } else {
-            try await exchange.speaker.say(.question(question))
-            goesOn = false
-        }
+        let over = try await exchange.sayUnlessTalkedOver(.question(question))
+        let goesOn = over == .goesOn && mayGoOn
+        if over != nil, !goesOn { exchange.onEvent(.talkedOver) }
         if goesOn, let last = conversation.turns.last {
             exchange.onEvent(.wentOn)
             return Asked(before: Conversation(turns: Array(conversation.turns.dropLast())), question: last.question, goesOn: true)

@@ -56,13 +56,21 @@ public protocol AnswerSource: Sendable {
                 early: @escaping @Sendable (AnswerSoFar) -> Task<Void, Never>) async throws -> AnswerOutcome
 }
 
-/// A source whose answers can go on after they seemed over (the voice: a person who only
-/// paused, or talks over the next question).
+/// What the person said over a question (`ResumableAnswers.speechOverQuestion`).
+public enum TalkOver: Sendable, Equatable {
+    /// They went on with the answer before it, which had ended at a pause they only took.
+    case goesOn
+    /// They answer this question already.
+    case answers
+}
+
+/// A source whose answers can go on after they seemed over, and that hears a person talking
+/// over a question (the voice).
 public protocol ResumableAnswers: AnswerSource {
-    /// After an answer ended at its silence: true as soon as the person speaks again (the
-    /// exchange then stops the next question), false when they did not by the time the task is
-    /// cancelled (the question has been played).
-    func speechResumed() async -> Bool
+    /// While a question plays: what the person says over it as soon as they speak (the
+    /// exchange then stops the question), nil when they did not by the time the task is
+    /// cancelled (the question has been played) or cannot be heard over it.
+    func speechOverQuestion() async -> TalkOver?
     /// The answer to `question` heard on: all of it, what was said before and what follows.
     func continueAnswer(to question: TurnQuestion,
                         early: @escaping @Sendable (AnswerSoFar) -> Task<Void, Never>) async throws -> AnswerOutcome

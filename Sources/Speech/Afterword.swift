@@ -1,15 +1,15 @@
 import Foundation
 
-/// What the microphone hears after an answer ended at its silence, until the next listen. A
-/// person who only paused goes on talking while the next question is prepared or played; this
-/// keeps every sample of that and tells, as soon as it is voice, that the answer is not over,
-/// so the question can be stopped and the same answer heard on (`Listener.listen(continuing:)`).
+/// Watches the exchange's recording between two listens: after an answer that ended at its
+/// silence (the person may only have paused) and while a question plays. It tells as soon as
+/// it is voice, so the question can be stopped, and where that voice began, so the next listen
+/// starts there. The audio itself stays in the recording (`ExchangeRecording`).
 /// Touched only with the mainloop lock held.
 // @unchecked: guarded by the PulseAudio mainloop lock, like `ListenSession`.
 final class Afterword: @unchecked Sendable {
-    /// Kept at most this long: past it the exchange has surely moved on.
+    /// Watched at most this long: past it the exchange has surely moved on.
     static let longest: Double = 30
-    /// Voice needed to count as the person going on: shorter than an answer's onset, so a
+    /// Voice needed to count as the person speaking: shorter than an answer's onset, so a
     /// question stops within about 150 ms of them speaking. A click or a knock is shorter; a key
     /// press ends the exchange anyway.
     static let minimumSpeech: Double = 0.1
@@ -20,17 +20,19 @@ final class Afterword: @unchecked Sendable {
     /// speaks longer; the price is a stop that much later.
     static let minimumSpeechOverQuestion: Double = 0.35
 
-    /// The answer that ended: its audio, up to its endpoint.
+    /// The answer that ended at its silence: its audio, up to its endpoint (empty when the
+    /// watch is only over a question).
     let answer: [Float]
-    /// Everything captured since the endpoint (it follows `answer` without a gap).
-    private(set) var samples: [Float] = []
+    /// Where the watch began in the recording (the answer's endpoint, or the question's start).
+    let start: Int
     private(set) var heardSpeech = false
     private(set) var isClosed = false
     private var endpointing: Endpointing
     private var waiters: [CheckedContinuation<Bool, Never>] = []
 
-    init(answer: [Float], configuration: Endpointing.Configuration, sampleRate: Int) {
+    init(answer: [Float], start: Int, configuration: Endpointing.Configuration, sampleRate: Int) {
         self.answer = answer
+        self.start = start
         var watching = configuration
         watching.adaptive = nil
         watching.minimumSpeech = Self.minimumSpeech
@@ -38,17 +40,21 @@ final class Afterword: @unchecked Sendable {
         endpointing = Endpointing(configuration: watching, sampleRate: sampleRate)
     }
 
+    /// Where voice began in the recording, heard or still too short to count (nil: none).
+    var voiceOnset: Int? {
+        guard !isClosed || heardSpeech else { return nil }
+        return endpointing.voiceOnsetSample.map { start + $0 }
+    }
+
     func receive(_ chunk: UnsafeBufferPointer<Float>) {
-        guard !isClosed else { return }
-        samples.append(contentsOf: chunk)
-        if !heardSpeech {
-            endpointing.process(chunk)
-            if endpointing.state == .hearingSpeech {
-                heardSpeech = true
-                resumeWaiters(true)
-            }
+        guard !isClosed, !heardSpeech else { return }
+        endpointing.process(chunk)
+        if endpointing.state == .hearingSpeech {
+            heardSpeech = true
+            resumeWaiters(true)
+        } else if endpointing.elapsed >= Self.longest {
+            close()
         }
-        if Double(samples.count) >= Self.longest * Double(endpointing.sampleRate) { close() }
     }
 
     /// A question plays on an echo-cancelled microphone: its leftover echo must not pass for
@@ -58,14 +64,14 @@ final class Afterword: @unchecked Sendable {
     }
 
     /// Resumes `waiter` with true once the person speaks (at once if they already did), with
-    /// false when the afterword closes first.
+    /// false when the watch closes first.
     func wait(_ waiter: CheckedContinuation<Bool, Never>) {
         if heardSpeech { waiter.resume(returning: true) } else if isClosed { waiter.resume(returning: false) } else {
             waiters.append(waiter)
         }
     }
 
-    /// Stops keeping audio; whoever waits hears "not resumed" (unless speech came already).
+    /// Stops watching; whoever waits hears "not resumed" (unless speech came already).
     func close() {
         guard !isClosed else { return }
         isClosed = true

@@ -58,6 +58,9 @@ public struct Endpointing: Sendable {
     public var elapsed: Double { Self.seconds(frameCount) }
     /// Where speech started, in seconds from the first sample.
     public var speechStart: Double? { speechStartFrame.map(Self.seconds) }
+    /// Where voice began, in samples from the first: the speech's start once heard, before that
+    /// the first frame of voice still short of `minimumSpeech` (nil when there is none).
+    public var voiceOnsetSample: Int? { (speechStartFrame ?? candidateStart).map { $0 * frameLength } }
     /// The end of the last voiced frame, in seconds.
     public var speechEnd: Double? { lastVoicedFrame.map { Self.seconds($0 + 1) } }
     /// Where the answer was declared over, in seconds (the audio kept ends here).

@@ -33,7 +33,7 @@ final class ListenSession: @unchecked Sendable {
     private var continuation: CheckedContinuation<ListenResult, Error>?
     private var outcome: Result<ListenResult, Error>?
     /// Samples of the latest chunk that came after the endpoint (they were not kept).
-    private var unusedInLastChunk = 0
+    private(set) var unusedInLastChunk = 0
     /// Run once when the session ends (the listener forgets it, stops the watchdog, and keeps
     /// listening after an answer that ended at its silence).
     var onEnd: ((Result<ListenResult, Error>) -> Void)?

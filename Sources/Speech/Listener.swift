@@ -3,10 +3,10 @@ import Foundation
 /// Captures answers from the microphone: 16 kHz mono float, with endpointing and a watchdog.
 ///
 /// The record stream opens with the listener and stays open for the whole exchange (one audio
-/// session), so a listen starts without waiting for a device; what arrives while nobody listens
-/// (the question leaking from the speaker, for instance) is dropped, and each `listen()` first
-/// flushes the server's buffer. Call `listen()` only after the question has been played.
-// @unchecked: `session` is guarded by the PulseAudio mainloop lock; capture callbacks read it.
+/// session): everything it hears goes into one recording (`AnswerStream`), and each answer is a
+/// span of it, so a listen starts without waiting for a device and nothing said between two
+/// listens is lost. Call `listen()` after the question has been played (`questionEnds()`).
+// @unchecked: `stream` is guarded by the PulseAudio mainloop lock; capture callbacks feed it.
 public final class Listener: @unchecked Sendable {
     public static let sampleRate = 16_000
     /// A microphone stream that delivers nothing for this long has failed.
@@ -16,9 +16,7 @@ public final class Listener: @unchecked Sendable {
     public let configuration: Endpointing.Configuration
     public let watchdogTimeout: Double
     private let capture: CaptureStream
-    private var session: ListenSession?
-    /// What was heard after the last answer ended at its silence (until the next listen).
-    private var afterword: Afterword?
+    private let stream = AnswerStream(sampleRate: Listener.sampleRate)
 
     /// Opens the microphone `device` (nil: the server's default source) now, so a missing one
     /// is reported before the exchange starts.
@@ -31,11 +29,8 @@ public final class Listener: @unchecked Sendable {
         capture = try CaptureStream(server: server, device: device, sampleRate: Self.sampleRate)
         server.withLock {
             // Weak: a callback may run while the listener is being released on another thread.
-            capture.onSamples = { [weak self] chunk, now in
-                guard let self else { return }
-                if let session = self.session { session.receive(chunk, at: now) } else { self.afterword?.receive(chunk) }
-            }
-            capture.onFailure = { [weak self] error in self?.session?.fail(error) }
+            capture.onSamples = { [weak self] chunk, now in self?.stream.receive(chunk, at: now) }
+            capture.onFailure = { [weak self] error in self?.stream.session?.fail(error) }
         }
     }
 
@@ -54,10 +49,9 @@ public final class Listener: @unchecked Sendable {
 
     /// Set once at the start of an exchange (`detectEchoCancellation()` finds it for a real device).
     public var ownVoice: OwnVoice {
-        get { server.withLock { ownVoiceSetting } }
-        set { server.withLock { ownVoiceSetting = newValue } }
+        get { server.withLock { stream.ownVoice } }
+        set { server.withLock { stream.ownVoice = newValue } }
     }
-    private var ownVoiceSetting = OwnVoice.mayBeHeard
 
     /// `.echoCancelled` when the microphone in use is one the server's echo canceller made.
     public func detectEchoCancellation() throws {
@@ -65,18 +59,14 @@ public final class Listener: @unchecked Sendable {
         if cancelled { ownVoice = .echoCancelled }
     }
 
-    /// A question starts playing. Where its sound may be heard, the person is no longer
-    /// listened for until the next listen (their voice could not be told from it); through an
-    /// echo canceller, they are, but need longer voice (the canceller leaves bursts of echo).
+    /// A question starts playing (see `AnswerStream.questionStarts`).
     public func questionStarts() {
-        server.withLock {
-            guard let afterword, !afterword.heardSpeech else { return }
-            switch ownVoiceSetting {
-            case .mayBeHeard: afterword.close()
-            case .echoCancelled: afterword.questionPlays()
-            case .unheard: break
-            }
-        }
+        server.withLock { stream.questionStarts(configuration: configuration) }
+    }
+
+    /// The question has played or was stopped: the next answer is heard from here.
+    public func questionEnds() {
+        server.withLock { stream.questionEnds() }
     }
 
     /// The name of the microphone in use.
@@ -126,61 +116,48 @@ public final class Listener: @unchecked Sendable {
         }
     }
 
-    /// Returns true as soon as the person speaks again after the last answer ended at its
-    /// silence (at once if they already have), false when the next listen begins, after
-    /// `Afterword.longest`, or when the task is cancelled. The caller stops the next question
-    /// and continues the answer with `listen(continuing: true)`.
-    public func speechResumed() async -> Bool {
-        await withTaskCancellationHandler {
+    /// While a question plays (or before it): what the person says over it as soon as they
+    /// speak (at once if they already have); nil when the next listen begins, after
+    /// `Afterword.longest`, when the task is cancelled, or where they cannot be told from the
+    /// question. The caller stops the question, and then continues the answer with
+    /// `listen(continuing: true)` or hears the next one with `listen()`.
+    public func speechOverQuestion() async -> SpeechOverQuestion? {
+        let heard = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                server.withLock {
-                    if let afterword { afterword.wait(continuation) } else { continuation.resume(returning: false) }
-                }
+                server.withLock { stream.waitForSpeech(continuation, configuration: configuration) }
             }
         } onCancel: {
-            server.withLock { afterword?.cancelWaiters() }
+            server.withLock { stream.cancelWaiters() }
         }
+        return heard ? server.withLock { stream.speechOverQuestion } : nil
     }
 
     /// The transcript at the pause whose clip (from `.pause`) had `clipLength` samples was read:
     /// with an adaptive configuration, the answer now ends after `hangover` of silence.
     public func decidePause(hangover: Double, clipLength: Int) {
-        server.withLock { session?.decidePause(hangover: hangover, clipLength: clipLength) }
+        server.withLock { stream.session?.decidePause(hangover: hangover, clipLength: clipLength) }
     }
 
     /// Ends the current listen now, keeping what was heard (`.stopped`). For a key press that
     /// means "I am done"; cancel the listening task instead to abandon the answer.
     public func stop() {
-        server.withLock { session?.stop(.stopped) }
+        server.withLock { stream.session?.stop(.stopped) }
     }
 
     /// Lock held.
     private func begin(_ session: ListenSession, continuing: Bool) {
         guard !session.isFinished else { return }
         if let failure = capture.failure { session.fail(failure); return }
-        if self.session != nil { session.fail(AudioError.busy(.input)); return }
-        self.session = session
-        let resumed = continuing ? afterword.flatMap { $0.heardSpeech ? $0 : nil } : nil
-        afterword?.close()
-        afterword = nil
+        if stream.session != nil { session.fail(AudioError.busy(.input)); return }
         let watchdog = MainloopTimer(server: server, after: 0.05, repeating: 0.05) { [weak session] in
             session?.checkWatchdog(now: .now)
         }
         session.captureLatency = { [weak capture] in capture?.latency }
-        let configuration = session.configuration
         session.onEnd = { [weak self, weak session] result in
             watchdog.cancel()
-            guard let self, self.session === session else { return }
-            self.session = nil
-            // Only silence ended it: the person may not be done. Keep listening.
-            if case .success(let heard) = result, heard.ending == .endOfSpeech {
-                self.afterword = Afterword(answer: heard.samples, configuration: configuration, sampleRate: Self.sampleRate)
-            }
+            guard let self, let session else { return }
+            self.stream.end(session, with: result)
         }
-        if let resumed {
-            session.resume(answer: resumed.answer, since: resumed.samples)
-        } else {
-            capture.flush { [weak session] in session?.arm() }
-        }
+        stream.begin(session, continuing: continuing) { [capture] armed in capture.flush(armed) }
     }
 }

@@ -141,6 +141,8 @@ public struct ExchangeSession: Sendable {
             // asked and unanswered when it (or the next) is shown again.
             display.notice(pack.ui(.wentOn))
             events.emit(.wentOn)
+        case .talkedOver:
+            events.emit(.talkedOver)
         case .unclear:
             // The same question follows at once; without this it shows twice with no reason.
             display.notice(pack.ui(.notCaught))

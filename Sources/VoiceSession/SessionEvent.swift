@@ -17,6 +17,8 @@ public enum SessionEvent: Sendable, Equatable {
     case resumed
     /// The person went on with their answer over the next question, which was stopped.
     case wentOn
+    /// The person answered a question while it played; it was stopped.
+    case talkedOver
     /// Sound without words: the question is asked once more.
     case unclear
     /// The transcript at a pause was read: how finished it sounds, and the silence now awaited.
@@ -57,6 +59,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .pause: "pause"
         case .resumed: "resumed"
         case .wentOn: "wentOn"
+        case .talkedOver: "talkedOver"
         case .unclear: "unclear"
         case .turnRead: "turnRead"
         case .endpoint: "endpoint"
@@ -133,7 +136,7 @@ extension SessionEvent {
         case .saved(let path), .audio(let path): try container.encode(path, forKey: Key("path"))
         case .error(let message): try container.encode(message, forKey: Key("message"))
         case .refused(let scope): try container.encode(scope.rawValue, forKey: Key("scope"))
-        case .listening, .hearing, .resumed, .wentOn, .unclear, .decidingEarly, .discarded: break
+        case .listening, .hearing, .resumed, .wentOn, .talkedOver, .unclear, .decidingEarly, .discarded: break
         }
     }
 

@@ -61,7 +61,9 @@ public struct VoiceSpeaker: PromptSpeaking {
         var buffer = opening[prompt]
         if buffer == nil { buffer = try await others.value[prompt] }
         guard let buffer else { return }
-        if case .question = prompt { listener?.questionStarts() }
+        guard case .question = prompt, let listener else { _ = try await speaker.play(buffer); return }
+        listener.questionStarts()
+        defer { listener.questionEnds() }
         try await speaker.play(buffer)
     }
 }
@@ -118,7 +120,13 @@ public struct VoiceAnswers: ResumableAnswers {
         try await hear(question, early: early).outcome
     }
 
-    public func speechResumed() async -> Bool { await listener.speechResumed() }
+    public func speechOverQuestion() async -> TalkOver? {
+        switch await listener.speechOverQuestion() {
+        case .goesOn: .goesOn
+        case .answers: .answers
+        case nil: nil
+        }
+    }
 
     public func continueAnswer(to question: TurnQuestion,
                                early: @escaping @Sendable (AnswerSoFar) -> Task<Void, Never>) async throws -> AnswerOutcome {

@@ -45,11 +45,11 @@ final class GoingOnVoice: ResumableAnswers, PromptSpeaking, JournalWriting, @unc
         }
     }
 
-    func speechResumed() async -> Bool {
-        if goesOn { return true }
+    func speechOverQuestion() async -> TalkOver? {
+        if goesOn { return .goesOn }
         // Not going on: wait until the question has been played (the exchange cancels this).
         while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
-        return false
+        return nil
     }
 
     func continueAnswer(to question: TurnQuestion,
@@ -110,5 +110,71 @@ struct GoingOnTests {
         #expect(outcome.endReason == .refused)
         #expect(outcome.conversation.answers == ["A tool library for the building."])
         #expect(voice.journalText.isEmpty)
+    }
+}
+
+/// A person who answers the second question while it plays: it is stopped, and their answer is
+/// that question's (not the first answer going on).
+final class AnsweringOverVoice: ResumableAnswers, PromptSpeaking, JournalWriting, @unchecked Sendable {
+    private let lock = NSLock()
+    private var answers: [String]
+    private var questions = 0
+    private(set) var said: [SpokenPrompt] = []
+    private(set) var stopped: [SpokenPrompt] = []
+    private(set) var lines: [String] = []
+
+    init(_ answers: [String]) { self.answers = answers }
+
+    /// The second question is talked over.
+    private var talkedOver: Bool { lock.withLock { questions == 2 } }
+
+    func say(_ prompt: SpokenPrompt) async throws {
+        lock.withLock {
+            said.append(prompt)
+            if case .question = prompt { questions += 1 }
+        }
+        guard talkedOver else { return }
+        do { try await Task.sleep(for: .seconds(60)) } catch {
+            lock.withLock { stopped.append(prompt) }
+            throw error
+        }
+    }
+
+    func speechOverQuestion() async -> TalkOver? {
+        while !talkedOver, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
+        return talkedOver ? .answers : nil
+    }
+
+    func answer(to question: TurnQuestion) async throws -> AnswerOutcome {
+        lock.withLock { answers.isEmpty ? .noAnswer : .answer(answers.removeFirst()) }
+    }
+
+    func continueAnswer(to question: TurnQuestion,
+                        early: @escaping @Sendable (AnswerSoFar) -> Task<Void, Never>) async throws -> AnswerOutcome {
+        Issue.record("an answer over a question is not the one before it going on")
+        return .noAnswer
+    }
+
+    func append(_ event: JournalEvent) throws { lock.withLock { lines.append(Journal.line(event)) } }
+    func remove() { lock.withLock { lines.removeAll() } }
+    var journalText: String { lock.withLock { lines.joined() } }
+}
+
+extension GoingOnTests {
+    @Test func aQuestionAnsweredWhileItPlaysStopsAndTheAnswerIsItsOwn() async throws {
+        let voice = AnsweringOverVoice(["A tool library for the building.", "People buy drills they use once.", "That's all for now."])
+        let pack = try LanguagePackLoader().load("en")
+        let rules = RulesOnlyDecider(rules: Rules(pack: pack))
+        try voice.append(.started(id: "g2", created: Date(), timeZone: "UTC", language: "en"))
+        let outcome = await Exchange(rules: Rules(pack: pack), speaker: voice, answers: voice, questions: rules,
+                                     layouts: rules, journal: voice).run()
+        #expect(outcome.conversation.answers == ["A tool library for the building.", "People buy drills they use once.", "That's all for now."])
+        #expect(voice.stopped.count == 1)
+        // The stopped question is the one the second answer answers, and it is journaled as asked.
+        let stopped = try #require(voice.stopped.first)
+        #expect(outcome.conversation.turns.count == 3)
+        #expect(SpokenPrompt.question(outcome.conversation.turns[1].question) == stopped)
+        let replay = try JournalReplay(Journal.read(voice.journalText).events)
+        #expect(replay.conversation.answers == outcome.conversation.answers)
     }
 }

@@ -26,7 +26,7 @@ extension SharedDevices {
             let first = try await listener.listen(configuration: .default, onEvent: events.record)
             #expect(first.ending == .endOfSpeech)
             #expect(try #require(first.timing.speechEnd) - (first.timing.speechStart ?? 0) < 1.1, "the pause did not end the first part")
-            #expect(await listener.speechResumed(), "the voice after the pause was not noticed")
+            #expect(await listener.speechOverQuestion() == .goesOn, "the voice after the pause was not noticed")
             let whole = try await listener.listen(configuration: .default, continuing: true)
             _ = try await injection.value
             #expect(whole.ending == .endOfSpeech)
@@ -51,11 +51,13 @@ extension SharedDevices {
             #expect(first.ending == .endOfSpeech)
             // The question starts before the person goes on: what follows could be its sound.
             listener.questionStarts()
-            #expect(await listener.speechResumed() == false)
+            #expect(await listener.speechOverQuestion() == nil)
             _ = try await injection.value
         }
 
-        @Test func aNewListenForgetsWhatCameBefore() async throws {
+        /// Not continued, what was said since the last answer is the start of the next one:
+        /// no word falls between two listens.
+        @Test func aNewListenStartsWhereThePersonStarted() async throws {
             _ = try TestAudio.directory()
             let listener = try Listener(server: AudioServer())
             listener.ownVoice = .unheard
@@ -63,12 +65,12 @@ extension SharedDevices {
             let injection = TestAudio.inject(Self.pausingAnswer, when: { try await events.wait(for: .listening) }, leadingSilence: 0)
             _ = try await listener.listen(configuration: .default, onEvent: events.record)
             _ = try await injection.value
-            // Not continued: the next answer starts fresh, the second part is not in it.
-            var quick = Endpointing.Configuration.default
-            quick.noAnswerTimeout = 1
-            let next = try await listener.listen(configuration: quick)
-            #expect(next.ending == .noAnswer)
-            #expect(await listener.speechResumed() == false)
+            let next = try await listener.listen(configuration: .default)
+            #expect(next.ending == .endOfSpeech)
+            let onset = try #require(Signal.onset(next.samples))
+            let end = try #require(Signal.audibleEnd(next.samples, sampleRate: 16_000))
+            let span = Double(end - onset) / 16_000
+            #expect(abs(span - 0.8) < 0.05, "the second part spans \(span) s in the next answer, not the injected 0.8 s")
         }
     }
 }

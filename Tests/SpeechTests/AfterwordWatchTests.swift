@@ -7,7 +7,7 @@ import Testing
 @Suite("Afterword: how much voice is the person going on")
 struct AfterwordWatchTests {
     static func afterword(hearing audio: [Float], questionPlays: Bool) -> Afterword {
-        let afterword = Afterword(answer: [], configuration: .default, sampleRate: 16_000)
+        let afterword = Afterword(answer: [], start: 0, configuration: .default, sampleRate: 16_000)
         if questionPlays { afterword.questionPlays() }
         // In the 10 ms chunks a capture stream delivers: the watch looks after each one.
         audio.withUnsafeBufferPointer { buffer in

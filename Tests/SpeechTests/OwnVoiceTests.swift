@@ -44,7 +44,7 @@ extension SharedDevices {
             enum Outcome: Sendable { case played, resumed(Bool) }
             return try await withThrowingTaskGroup(of: Outcome.self) { group in
                 group.addTask { try await speaker.play(question); return .played }
-                group.addTask { .resumed(await listener.speechResumed()) }
+                group.addTask { .resumed(await listener.speechOverQuestion() != nil) }
                 while let outcome = try await group.next() {
                     switch outcome {
                     case .played: group.cancelAll(); return false

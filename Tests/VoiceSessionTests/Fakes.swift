@@ -111,10 +111,11 @@ final class GoingOnAnswers: ResumableAnswers {
     func answer(to question: TurnQuestion) async throws -> AnswerOutcome {
         answered.withLock { answered in defer { answered = true }; return answered } ? .ended(partial: nil) : .answer("A tool library.")
     }
-    func speechResumed() async -> Bool {
-        if !resumed.withLock({ resumed in defer { resumed = true }; return resumed }) { return true }
+    func speechOverQuestion() async -> TalkOver? {
+        // Over the question after the first answer, once.
+        if answered.withLock({ $0 }), !resumed.withLock({ resumed in defer { resumed = true }; return resumed }) { return .goesOn }
         try? await Task.sleep(for: .seconds(60))
-        return false
+        return nil
     }
     func continueAnswer(to question: TurnQuestion,
                         early: @escaping @Sendable (AnswerSoFar) -> Task<Void, Never>) async throws -> AnswerOutcome {
