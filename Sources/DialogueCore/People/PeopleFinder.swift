@@ -41,6 +41,7 @@ public struct PeopleFinder: @unchecked Sendable {
     let joiner: NSRegularExpression
     let personCues: [Cue]
     let thingCues: [Cue]
+    let weakThingCues: [Cue]
     /// Titles ending in a full stop ("Mr.", "Sra."): no sentence ends after one.
     public let abbreviations: [String]
 
@@ -53,7 +54,7 @@ public struct PeopleFinder: @unchecked Sendable {
         (titled, part, joiner) = (nil, name, name)
         (honorifics, nonNames, roles, common, placeWords, endings, possessiveEndings) = ([], [], [], [], [], [], [])
         possessive = nil
-        (personCues, thingCues, abbreviations) = ([], [], [])
+        (personCues, thingCues, weakThingCues, abbreviations) = ([], [], [], [])
     }
 
     /// Compiles `patterns`; `calendarWords` (weekdays and months) and `commonWords` are words
@@ -86,6 +87,7 @@ public struct PeopleFinder: @unchecked Sendable {
         }
         personCues = try cues("personCues", patterns.personCues)
         thingCues = try cues("thingCues", patterns.thingCues)
+        weakThingCues = try cues("weakThingCues", patterns.weakThingCues)
         honorifics = patterns.honorifics.sorted { $0.count > $1.count }
         nonNames = Set((patterns.notNames + patterns.roles + patterns.titles + calendarWords).map(Self.fold))
         self.roles = Set(patterns.roles.map(Self.fold))
@@ -120,6 +122,9 @@ public struct PeopleFinder: @unchecked Sendable {
                 if candidate.verdict == .open {
                     if candidate.titled { candidate.verdict = .person }
                     else if thingCues.contains(where: { $0.holds(around: candidate.core, in: text) }) { candidate.verdict = .thing }
+                    else if weakThingCues.contains(where: { $0.holds(around: candidate.core, in: text) }) {
+                        (candidate.verdict, candidate.weak) = (.thing, true)
+                    }
                     else if personCues.contains(where: { $0.holds(around: candidate.core, in: text) }) { candidate.verdict = .person }
                     else if !candidate.initial && (capitals == .names || (capitals == .nouns && candidate.parts.count > 1)) {
                         candidate.verdict = .person
@@ -176,6 +181,8 @@ public struct PeopleFinder: @unchecked Sendable {
         var initial: Bool
         var titled: Bool
         var verdict: Verdict
+        /// A thing only by a weak cue: the memo naming the person elsewhere makes it one.
+        var weak = false
     }
 
     /// The name-shaped spans of `text`, trimmed of the words at their edges that are no name;
@@ -204,7 +211,8 @@ public struct PeopleFinder: @unchecked Sendable {
         for match in name.matches(in: string, range: whole) {
             var run: [NSRange] = []
             for piece in part.matches(in: string, range: match.range).map(\.range) {
-                if taken.contains(where: { NSIntersectionRange($0, piece).length > 0 }) {
+                // A title's words are taken; a role inside a run parts two names ("Katrins Bruder Fabian").
+                if taken.contains(where: { NSIntersectionRange($0, piece).length > 0 }) || roles.contains(Self.fold(text.substring(with: piece))) {
                     if !run.isEmpty { spans.append((nil, run)) }
                     run = []
                 } else {
@@ -230,20 +238,30 @@ public struct PeopleFinder: @unchecked Sendable {
             } else if let suffix = honorifics.first(where: { following.hasPrefix($0) }) {
                 end += suffix.utf16.count
                 honorific = true
+            } else if parts.count > 1, honorifics.contains(lastText) {
+                // "スミス様", "キム先生": a kanji honorific is a part of its own after a katakana name.
+                parts.removeLast()
+                honorific = true
             }
             if titles == nil {
                 while let first = parts.first, parts.count > 1 || !honorific, isNoName(first, initial: first.location == firstWord) {
                     parts.removeFirst()
                 }
             }
-            if !honorific { while let last = parts.last, isNoName(last, initial: false) { parts.removeLast() } }
+            // After a title the first word is a name whatever else it means ("Mme Petit", "Frau Sommer").
+            let named = titles == nil ? 0 : 1
+            if !honorific { while let last = parts.last, parts.count > named, isNoName(last, initial: false) { parts.removeLast() } }
             guard let first = parts.first, let final = parts.last else { continue }
             let core = NSRange(location: first.location, length: final.upperBound - first.location)
             let words = parts.map { Self.fold(text.substring(with: $0)) }
-            let isThing = words.contains { word in
-                nonNames.contains(word) || placeWords.contains(word) || endings.contains { word.hasSuffix($0) }
+            let isThing = words.indices.contains { index in
+                let word = words[index]
+                return (index >= named && nonNames.contains(word)) || placeWords.contains(word) || endings.contains { word.hasSuffix($0) }
             }
-            candidates.append(Candidate(sentence: sentence, start: titles?.location ?? core.location,
+            let start = titles?.location ?? core.location
+            // A span inside the last one's honorific ("田中さんくん") is no second name.
+            if let previous = candidates.last, start < previous.end { continue }
+            candidates.append(Candidate(sentence: sentence, start: start,
                                         end: honorific ? end : core.upperBound, core: core, parts: words,
                                         initial: core.location == firstWord, titled: titles != nil || honorific,
                                         verdict: isThing ? .thing : .open))
@@ -251,7 +269,7 @@ public struct PeopleFinder: @unchecked Sendable {
         return candidates
     }
 
-    /// Open spans become people when they share a word with a person's name or are joined to
+    /// Open spans (and things only by a weak cue) become people when they share a word with a person's name or are joined to
     /// one in a list, and a possessive's ending leaves a name ("Ninas Auto" when "Nina" is one),
     /// until nothing more changes.
     func spread(_ candidates: inout [Candidate], texts: [NSString]) {
@@ -259,7 +277,7 @@ public struct PeopleFinder: @unchecked Sendable {
         while changed {
             changed = false
             let known = Set(candidates.filter { $0.verdict == .person }.flatMap(\.parts))
-            for index in candidates.indices where candidates[index].verdict != .thing && !candidates[index].titled {
+            for index in candidates.indices where (candidates[index].verdict != .thing || candidates[index].weak) && !candidates[index].titled {
                 var candidate = candidates[index]
                 let others = candidate.verdict == .person
                     ? Set(candidates.indices.filter { $0 != index && candidates[$0].verdict == .person }.flatMap { candidates[$0].parts })
