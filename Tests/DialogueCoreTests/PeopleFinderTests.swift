@@ -53,6 +53,48 @@ import Testing
         #expect(try names(["用務員さんとパン屋さんに聞く。", "お母さんが書くんだって。"], "ja").isEmpty)
     }
 
+    @Test func aBusinessNamedAfterAPersonIsNoPerson() throws {
+        #expect(try names(["I called Hartley Plumbing and Tony's Garage, then Nadia."], "en") == ["Nadia"])
+        #expect(try names(["Ich frage Ole, ob Druckerei Lammers offen hat."], "de") == ["Ole"])
+        #expect(try names(["Llamé a Reformas Molina y a Pilar."], "es") == ["Pilar"])
+        #expect(try names(["J'ai appelé Plomberie Garnier pour Léa."], "fr") == ["Léa"])
+    }
+
+    @Test func aTitleMakesItsWordANameWhateverElseItMeans() throws {
+        #expect(try names(["J'ai vu Mme Petit et M. Blanc."], "fr") == ["Mme Petit", "M. Blanc"])
+        #expect(try names(["Herr Mai kommt morgen."], "de") == ["Herr Mai"])
+        #expect(try names(["Father O'Malley met Mrs. O'Brien."], "en") == ["Father O'Malley", "Mrs. O'Brien"])
+    }
+
+    @Test func thatBeforeASubjectIsNoArticle() throws {
+        #expect(try names(["Tell Oliver that Victoria is coming, and buy that Lego set."], "en") == ["Oliver", "Victoria"])
+    }
+
+    @Test func aPrepositionOfPlaceOrOwnerYieldsToANameKnownElsewhere() throws {
+        #expect(try names(["Vamos a casa de Andrés. Andrés dice que sí."], "es") == ["Andrés", "Andrés"])
+        #expect(try names(["Vuelvo de Valencia con Andrés. Andrés dice que sí."], "es") == ["Andrés", "Andrés"])
+        #expect(try names(["On fête l'anniversaire de Maxime chez Paul. Maxime a trente ans."], "fr") == ["Maxime", "Maxime"])
+        #expect(try names(["Der Vater von Emil kommt. Emil freut sich."], "de") == ["Emil", "Emil"])
+        #expect(try names(["La madre de Lucas llama."], "es") == ["Lucas"], "a relation of someone names a person")
+    }
+
+    @Test func aDeterminerAndANounBeforeACapitalMakeABrand() throws {
+        #expect(try names(["On prend la salle Zoom avec Léa."], "fr") == ["Léa"])
+        #expect(try names(["Compré una tableta Samsung para Irene."], "es") == ["Irene"])
+    }
+
+    @Test func germanInvertedAndVerbFinalCues() throws {
+        #expect(try names(["Wenn es regnet, holt Jens sie ab. Ich muss Jan anrufen. Dann frag ich Lorenz."], "de")
+            == ["Jens", "Jan", "Lorenz"])
+        #expect(try names(["Katrins Bruder Fabian kommt auch."], "de") == ["Fabian"], "a role parts a run of capitals")
+    }
+
+    @Test func japaneseStemsVerbalNounsAndHonorificsAfterKanaNames() throws {
+        #expect(try names(["全部決めた。", "代表の松本くんと相談しました。"], "ja") == ["松本くん"])
+        #expect(try names(["スミス様とキム先生に会う。"], "ja") == ["スミス様", "キム先生"])
+        #expect(try names(["副代表のあやかちゃんが来る。", "おばあちゃんとみなさんに聞く。"], "ja") == ["あやかちゃん"])
+    }
+
     @Test func mentionsAreRangesOfTheirSentence() throws {
         let sources = SentenceSplitter.sources(from: ["Okay. I told Dana, and Mr. Okafor agreed."], language: "en")
         let mentions = try Fixtures.pack("en").people.mentions(in: sources)

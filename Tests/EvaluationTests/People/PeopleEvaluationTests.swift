@@ -4,26 +4,27 @@ import Testing
 @testable import Evaluation
 
 /// `eval people` on the labelled sets: the finder meets the targets (precision 0.9,
-/// recall 0.8 in every language) on the dev part it was tuned on, and does no worse than first
-/// measured on the test part and the blind batch, where it misses those targets in some
-/// languages (the figures are in the commit that measured them).
+/// recall 0.8 in every language) on the dev part it was tuned on, on the test part, and on the
+/// second blind batch (written before that tuning); the first blind batch, read while tuning, does
+/// no worse than measured (the figures are in the commits that measured them).
 @Suite struct PeopleEvaluationTests {
     static func summary() throws -> PeopleSummary {
-        let set = try PeopleScenarioSet.load(from: EvaluationFixtures.fixture("people-scenarios.json"))
-        let blind = try PeopleScenarioSet.load(from: EvaluationFixtures.fixture("people-blind-batch.json"))
-        return PeopleSummary([("set", PeopleEvaluation.run(set.memos)), ("blind", PeopleEvaluation.run(blind.memos))])
+        let sets = try ["people-scenarios", "people-blind-batch", "people-blind-batch-2"].map { name in
+            (name, PeopleEvaluation.run(try PeopleScenarioSet.load(from: EvaluationFixtures.fixture(name + ".json")).memos))
+        }
+        return PeopleSummary(sets)
     }
 
-    @Test func theDevPartMeetsTheTargetsAndTheRestNoWorseThanMeasured() throws {
+    @Test func theTargetsHoldInEveryLanguageOnDevTestAndTheSecondBlindBatch() throws {
         let summary = try Self.summary()
-        for language: Language in ["en", "de", "es", "fr", "ja"] {
-            let dev = summary.score(set: "set", split: "dev", language: language)
-            #expect(dev.precision >= 0.9 && dev.recall >= 0.8, "dev \(language): P \(dev.precision) R \(dev.recall)")
+        for (set, split) in [("people-scenarios", "dev"), ("people-scenarios", "test"), ("people-blind-batch-2", "test")] {
+            for language: Language in ["en", "de", "es", "fr", "ja"] {
+                let score = summary.score(set: set, split: split, language: language)
+                #expect(score.precision >= 0.9 && score.recall >= 0.8, "\(set) \(split) \(language): P \(score.precision) R \(score.recall)")
+            }
         }
-        let test = summary.score(set: "set", split: "test", language: nil)
-        #expect(test.precision >= 0.86 && test.recall >= 0.84, "test: P \(test.precision) R \(test.recall)")
-        let blind = summary.score(set: "blind", split: "test", language: nil)
-        #expect(blind.precision >= 0.87 && blind.recall >= 0.93, "blind: P \(blind.precision) R \(blind.recall)")
+        let blind = summary.score(set: "people-blind-batch", split: "test", language: nil)
+        #expect(blind.precision >= 0.93 && blind.recall >= 0.96, "blind: P \(blind.precision) R \(blind.recall)")
     }
 
     @Test func mentionsAreScoredAsAMultisetOfAnswerAndText() {
