@@ -13,11 +13,12 @@ public struct PersonMention: Sendable, Hashable {
 /// Finds the people a memo mentions, by rule, from its language's `people` patterns: the
 /// name-shaped spans of the sentences (capitalised words, kanji and katakana), each judged by
 /// what stands around it. A title or honorific makes a person; then an article, a place word or
-/// "to" after a verb of going makes a thing; then a person's cue (a verb after it, a relation
-/// before it) makes a person, and so does a capital inside the sentence where capitals mark
-/// names. Last, a word that names a person once names that person wherever no cue said
-/// otherwise, and so does a span joined to a person's name by "and". Nothing here writes a
-/// word: every mention is a range of a sentence, and its text is that range's.
+/// "to" after a verb of going makes a thing; then a weak cue ("de", "von", "chez") makes a thing
+/// for now; then a person's cue (a verb after it, a relation before it) makes a person, and so
+/// does a capital inside the sentence where capitals mark names. Last, a word that names a
+/// person once names that person wherever no cue (or only a weak one) said otherwise, and so
+/// does a span joined to a person's name by "and". Nothing here writes a word: every mention is
+/// a range of a sentence, and its text is that range's.
 public struct PeopleFinder: @unchecked Sendable {
     let capitals: PeoplePatterns.Capitals
     /// A name-shaped span.
@@ -212,7 +213,8 @@ public struct PeopleFinder: @unchecked Sendable {
             var run: [NSRange] = []
             for piece in part.matches(in: string, range: match.range).map(\.range) {
                 // A title's words are taken; a role inside a run parts two names ("Katrins Bruder Fabian").
-                if taken.contains(where: { NSIntersectionRange($0, piece).length > 0 }) || roles.contains(Self.fold(text.substring(with: piece))) {
+                if taken.contains(where: { NSIntersectionRange($0, piece).length > 0 })
+                    || roles.contains(Self.fold(text.substring(with: piece))) {
                     if !run.isEmpty { spans.append((nil, run)) }
                     run = []
                 } else {
@@ -248,7 +250,7 @@ public struct PeopleFinder: @unchecked Sendable {
                     parts.removeFirst()
                 }
             }
-            // After a title the first word is a name whatever else it means ("Mme Petit", "Frau Sommer").
+            // The word after a title is a name whatever else it means ("Mme Petit", "Herr Mai").
             let named = titles == nil ? 0 : 1
             if !honorific { while let last = parts.last, parts.count > named, isNoName(last, initial: false) { parts.removeLast() } }
             guard let first = parts.first, let final = parts.last else { continue }
@@ -269,15 +271,16 @@ public struct PeopleFinder: @unchecked Sendable {
         return candidates
     }
 
-    /// Open spans (and things only by a weak cue) become people when they share a word with a person's name or are joined to
-    /// one in a list, and a possessive's ending leaves a name ("Ninas Auto" when "Nina" is one),
-    /// until nothing more changes.
+    /// Open spans, and things only by a weak cue, become people when they share a word with a
+    /// person's name or are joined to one in a list, and a possessive's ending leaves a name
+    /// ("Ninas Auto" when "Nina" is one), until nothing more changes.
     func spread(_ candidates: inout [Candidate], texts: [NSString]) {
         var changed = true
         while changed {
             changed = false
             let known = Set(candidates.filter { $0.verdict == .person }.flatMap(\.parts))
-            for index in candidates.indices where (candidates[index].verdict != .thing || candidates[index].weak) && !candidates[index].titled {
+            for index in candidates.indices
+            where (candidates[index].verdict != .thing || candidates[index].weak) && !candidates[index].titled {
                 var candidate = candidates[index]
                 let others = candidate.verdict == .person
                     ? Set(candidates.indices.filter { $0 != index && candidates[$0].verdict == .person }.flatMap { candidates[$0].parts })

@@ -53,8 +53,9 @@ public struct PeoplePatterns: Decodable, Sendable, Hashable {
     /// A name-shaped span that one of these finds is no person's, whatever else says so, a title
     /// excepted (an article before it, "to" after a verb of going, "the company" after it).
     public var thingCues: [String]
-    /// A name-shaped span that one of these finds is no person's unless a person cue holds or
-    /// the memo names that person elsewhere: a preposition before a place or before someone's
-    /// ("de Valencia", "la casa de Andrés" when Andrés speaks in another sentence).
+    /// A name-shaped span that one of these finds is no person's unless the memo names that
+    /// person elsewhere, or joins the span to a person's name: a preposition or article before a
+    /// place or before someone ("de Valencia"; "la casa de Andrés" when Andrés speaks in another
+    /// sentence; "den Rainer" when Rainer knows something).
     public var weakThingCues: [String]
 }

@@ -20,7 +20,8 @@ import Testing
         for (set, split) in [("people-scenarios", "dev"), ("people-scenarios", "test"), ("people-blind-batch-2", "test")] {
             for language: Language in ["en", "de", "es", "fr", "ja"] {
                 let score = summary.score(set: set, split: split, language: language)
-                #expect(score.precision >= 0.9 && score.recall >= 0.8, "\(set) \(split) \(language): P \(score.precision) R \(score.recall)")
+                #expect(score.precision >= 0.9 && score.recall >= 0.8,
+                        "\(set) \(split) \(language): P \(score.precision) R \(score.recall)")
             }
         }
         let blind = summary.score(set: "people-blind-batch", split: "test", language: nil)
