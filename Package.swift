@@ -35,6 +35,8 @@ let package = Package(
         .systemLibrary(name: "CWhisper", path: "Sources/CWhisper"),
         .systemLibrary(name: "CLlama", path: "Sources/CLlama"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
+        // speexdsp: the echo canceller and the resampler for the played reference.
+        .systemLibrary(name: "CSpeexDSP", path: "Sources/CSpeexDSP", pkgConfig: "speexdsp"),
         // glibc's malloc tuning, for the executable's memory (see main.swift).
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // Catches llama.cpp's C++ exceptions before they can reach (and abort) Swift.
@@ -43,8 +45,8 @@ let package = Package(
 
         // Pure Swift + ICU: questions, locales, rules, sentences, layout, renderer, journal.
         .target(name: "DialogueCore", dependencies: ["CICU"]),
-        // espeak-ng synthesis and PulseAudio playback / capture.
-        .target(name: "Speech", dependencies: ["CEspeakNG", "CPulse"]),
+        // espeak-ng synthesis, PulseAudio playback / capture, cancelling the program's own echo.
+        .target(name: "Speech", dependencies: ["CEspeakNG", "CPulse", "CSpeexDSP"]),
         // whisper.cpp in process.
         .target(name: "Transcription", dependencies: ["CWhisper"],
                 swiftSettings: engineHeaders, linkerSettings: engineLinking),

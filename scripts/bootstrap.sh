@@ -34,7 +34,7 @@ GEMMA_SHAS=(2ce8a8889efc923beb08b9c2c90df07482bad1dfc00af4bc27235f70425773cf
 GEMMA_GGUF_SHA=a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818
 NUMPY_VER=2.2.6
 
-APT_PACKAGES=(pulseaudio pulseaudio-utils libpulse-dev espeak-ng libespeak-ng-dev libicu-dev libsqlite3-dev
+APT_PACKAGES=(pulseaudio pulseaudio-utils libpulse-dev espeak-ng libespeak-ng-dev libicu-dev libsqlite3-dev libspeexdsp-dev
               cmake ninja-build pkg-config sox python3 python3-venv python3-pip build-essential)
 # Opt-in (DIALOGUE_MEMO_PIPEWIRE=1): what the private PipeWire of the PipeWire tests needs.
 PIPEWIRE_PACKAGES=(pipewire pipewire-pulse wireplumber)
