@@ -7,9 +7,10 @@ import CSpeexDSP
 /// Chosen over webrtc-audio-processing 0.3 by `scripts/bench/aec_bench.py`: webrtc removed more
 /// echo but took the person down with it.
 ///
-/// Feed it every frame of the microphone, with the reference frame that was playing when it was
-/// captured (silence when nothing plays), so that the filter keeps what it learned from one
-/// question to the next. The echo must arrive within `filterDuration` of its reference.
+/// Feed it every frame of the microphone with the frame of the reference played just before it
+/// reached the microphone (silence when nothing plays), so that the filter keeps what it learned
+/// from one question to the next. The reference must lead its echo, never lag it (the filter
+/// cannot look ahead), and by at most `filterDuration` less the room's reverb (about 0.1 s).
 /// Not thread-safe: one caller at a time (the capture callback).
 public final class EchoCanceller {
     /// Samples per frame, of the microphone and of the reference alike.
@@ -41,9 +42,9 @@ public final class EchoCanceller {
     ///   - frameSize: 160 (10 ms at 16 kHz); speexdsp prefers 10–20 ms.
     ///   - filterDuration: the longest echo path it learns (the reference's misalignment plus the
     ///     room's reverb), seconds. 0.4 s: on the bench it learned an echo 250 ms late, which
-    ///     0.25 s did not, and cancelled 3 dB more elsewhere, for 1.1 % of a core.
-    ///   - suppressResidual: speexdsp's residual-echo suppressor after the filter (about +10 dB
-    ///     of cancellation on the bench). It needs speexdsp's noise suppressor on, which is set
+    ///     0.25 s did not, and cancelled as much elsewhere, for about 1 % of a core.
+    ///   - suppressResidual: speexdsp's residual-echo suppressor after the filter (5-10 dB more
+    ///     cancellation on the bench). It needs speexdsp's noise suppressor on, which is set
     ///     to its mildest useful depth (-3 dB) so the person's speech keeps its level.
     public init(sampleRate: Int = 16_000, frameSize: Int = 160, filterDuration: Double = 0.4,
                 suppressResidual: Bool = true) {

@@ -50,17 +50,19 @@ PERSON = "Honestly, nobody writes their ideas down before they forget them"
 PERSON_VOICE = "en-us+f3"
 
 # Echo paths: (name, delay ms, gain dB, reverb (reverberance, HF damping, room scale) or None,
-# overdrive dB, clock drift in ppm).
+# overdrive dB, clock drift in ppm, whether the reference is resampled for that drift).
 PATHS = [
-    ("near-40ms-6dB", 40, -6, (20, 50, 30), 5, 0),
-    ("mid-80ms-10dB", 80, -10, (35, 50, 50), 5, 0),
-    ("far-120ms-15dB", 120, -15, (50, 50, 70), 5, 0),
-    ("laptop-60ms-3dB", 60, -3, (25, 50, 40), 8, 0),
+    ("near-40ms-6dB", 40, -6, (20, 50, 30), 5, 0, False),
+    ("mid-80ms-10dB", 80, -10, (35, 50, 50), 5, 0, False),
+    ("far-120ms-15dB", 120, -15, (50, 50, 70), 5, 0, False),
+    ("laptop-60ms-3dB", 60, -3, (25, 50, 40), 8, 0, False),
 ]
 # Another clock or a long output buffer (a Bluetooth headset's speaker with a laptop microphone).
 DRIFT_PATHS = [
-    ("drift-100ppm", 80, -10, (35, 50, 50), 5, 100),
-    ("late-250ms", 250, -10, (35, 50, 50), 5, 0),
+    ("drift-100ppm", 80, -10, (35, 50, 50), 5, 100, False),
+    # The same, with the drift measured and the reference resampled for it.
+    ("drift-100ppm-compensated", 80, -10, (35, 50, 50), 5, 100, True),
+    ("late-250ms", 250, -10, (35, 50, 50), 5, 0, False),
 ]
 
 SETTINGS = [
@@ -145,7 +147,7 @@ def make_scenario(work, qi, path):
     as it does on a dialogue's first question), a 0.7 s pause, then question `qi`, which the person
     talks over. Returns the reference (22,050 Hz, as played), the microphone (16 kHz), the
     person's clean speech where the microphone has it, and the spans to score."""
-    name, delay, gain, reverb, overdrive, ppm = path
+    name, delay, gain, reverb, overdrive, ppm, _ = path
     person = os.path.join(work, "person16.wav")
     if not os.path.exists(person):
         speak(PERSON, PERSON_VOICE, os.path.join(work, "person.wav"))
@@ -276,7 +278,8 @@ def main():
         per = []
         for qi, p, (base, near, mic, spans, span, q) in built:
             out_raw = f"{base}.{sname}.out.raw"
-            cpu = float(run([tool, engine, base + ".far.raw", str(TTS_RATE), base + ".mic.raw", out_raw, *options]).stdout)
+            far_rate = TTS_RATE * (1 + p[5] / 1e6) if p[6] else TTS_RATE
+            cpu = float(run([tool, engine, base + ".far.raw", f"{far_rate:.3f}", base + ".mic.raw", out_raw, *options]).stdout)
             out = read_raw(out_raw)
             run([tool, engine, base + ".silent.raw", str(TTS_RATE), base + ".alone.raw", out_raw, *options])
             alone = read_raw(out_raw)
@@ -297,7 +300,7 @@ def main():
             by_path.setdefault(r["path"], []).append(r)
         for path_name, rs in [("all", per)] + sorted(by_path.items()):
             med = lambda k: statistics.median(r[k] for r in rs)
-            line = (f"{sname:28s} {path_name:16s} cold {med('erle_cold'):5.1f}  erle {med('erle'):5.1f}  erle_after {med('erle_after'):6.1f}  "
+            line = (f"{sname:28s} {path_name:24s} cold {med('erle_cold'):5.1f}  erle {med('erle'):5.1f}  erle_after {med('erle_after'):6.1f}  "
                     f"snr {med('snr'):6.1f} (in {med('snr_in'):5.1f})  corr {med('corr'):.3f}  cpu {med('cpu'):.4f}  lag {med('lag'):.0f}")
             if args.transcribe and sname in args.transcribe_settings.split(","):
                 line += f"  person_words {med('person_words'):.2f}  question_words {med('question_words'):.0f}"

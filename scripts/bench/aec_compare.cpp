@@ -22,6 +22,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cmath>
 #include <cstring>
 #include <ctime>
 #include <map>
@@ -39,10 +40,13 @@ static std::vector<int16_t> readRaw(const char* path) {
     return samples;
 }
 
-static std::vector<int16_t> to16k(const std::vector<int16_t>& far, int rate) {
+// `rate` may be fractional: the reference's rate as the microphone's clock counts it (a device
+// on another clock), which StreamingResampler.setInputRate does the same way.
+static std::vector<int16_t> to16k(const std::vector<int16_t>& far, double rate) {
     if (rate == 16000) return far;
     int err = 0;
-    SpeexResamplerState* r = speex_resampler_init(1, rate, 16000, 5, &err);
+    SpeexResamplerState* r = speex_resampler_init_frac(1, (spx_uint32_t)llround(rate * 1000), 16000 * 1000,
+                                                       (spx_uint32_t)llround(rate), 16000, 5, &err);
     speex_resampler_skip_zeros(r);
     std::vector<int16_t> out(far.size() * 16000 / rate + 1024);
     spx_uint32_t inLen = far.size(), outLen = out.size();
@@ -65,7 +69,7 @@ int main(int argc, char** argv) {
     std::vector<int16_t> farIn = readRaw(argv[2]);
     std::vector<int16_t> mic = readRaw(argv[4]);
     clock_t start = clock();
-    std::vector<int16_t> far = to16k(farIn, atoi(argv[3]));
+    std::vector<int16_t> far = to16k(farIn, atof(argv[3]));
     far.resize(mic.size(), 0);
     std::vector<int16_t> out(mic.size(), 0);
 
