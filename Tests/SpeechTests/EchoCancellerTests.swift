@@ -179,3 +179,122 @@ struct EchoCancellerResamplerTests {
         #expect(zip(pieces, whole).allSatisfy { abs($0 - $1) < 1e-5 })
     }
 }
+
+/// The canceller in front of the listener's own voice detection, on espeak-ng's real question
+/// (22,050 Hz, resampled as the reference is) through a loudspeaker that clips softly and a room
+/// (60 ms, -6 dB, two reflections). After one question to learn the room, `Endpointing` with
+/// the voice a question needs (`Afterword.minimumSpeechOverQuestion`) must hear the person who
+/// talks over the second question and must not take the question itself for a person.
+@Suite("EchoCanceller before endpointing (espeak-ng)")
+struct EchoCancellerBargeInTests {
+    static let rate = 16_000
+    static let pause = 0.7
+
+    struct Scene {
+        var played: [Float]      // the reference at 16 kHz
+        var echo: [Float]
+        var secondQuestion: Int  // sample where the second question starts
+    }
+
+    static func floats(_ buffer: PCMBuffer) -> [Float] { buffer.samples.map { Float($0) / 32_768 } }
+
+    static func scene() throws -> Scene {
+        let first = try SpeechSynthesizer.shared.render("What problem does it solve, and who has that problem today?", voice: "en-us")
+        let second = try SpeechSynthesizer.shared.render("Who would use this first, and what would they stop doing once they have it?", voice: "en-us")
+        let gap = [Float](repeating: 0, count: Int(pause * Double(first.sampleRate)))
+        let played22 = floats(first) + gap + floats(second)
+        let played = StreamingResampler.convert(played22, from: first.sampleRate, to: rate)
+        let secondQuestion = (first.samples.count + gap.count) * rate / first.sampleRate
+        // Loudspeaker: soft clipping; room: as EchoCancellerTests.echo.
+        let speaker = played.map { Float(tanh(2 * Double($0)) / 2) }
+        let echo = EchoCancellerTests.echo(of: speaker, delay: 0.06, gain: -6)
+        return Scene(played: played, echo: echo, secondQuestion: secondQuestion)
+    }
+
+    /// Runs the canceller (or not) over `microphone` and the endpointing over the output from the
+    /// pause before the second question on, requiring a question's voice once it starts.
+    /// Returns where speech was heard (seconds into the second question), or nil.
+    static func bargeIn(_ scene: Scene, microphone: [Float], cancel: Bool) throws -> Double? {
+        var output = microphone
+        if cancel {
+            let canceller = EchoCanceller()
+            let usable = microphone.count / 160 * 160
+            output = try EchoCancellerTests.run(canceller, microphone: Array(microphone.prefix(usable)), played: Array(scene.played.prefix(usable)))
+        }
+        var endpointing = Endpointing(configuration: .default, sampleRate: rate)
+        let pauseStart = scene.secondQuestion - Int(pause * Double(rate)) + 1_600  // past the first question's reverb
+        endpointing.process(output[pauseStart..<scene.secondQuestion])
+        endpointing.requireVoice(Afterword.minimumSpeechOverQuestion)
+        let start = scene.secondQuestion
+        for at in stride(from: start, to: output.count - 160, by: 160) {
+            endpointing.process(output[at..<at + 160])
+            if endpointing.state == .hearingSpeech { return Double(at - start) / Double(rate) }
+        }
+        return nil
+    }
+
+    @Test func theQuestionAloneIsNotAPerson() throws {
+        let scene = try Self.scene()
+        let noise = makeAudio { _ = $0.noise(Double(scene.echo.count) / 16_000 + 1, dBFS: -70) }
+        let microphone = zip(scene.echo, noise).map { $0 + $1 }
+        #expect(try Self.bargeIn(scene, microphone: microphone, cancel: false) != nil, "without the canceller the echo should pass for a person")
+        let heard = try Self.bargeIn(scene, microphone: microphone, cancel: true)
+        #expect(heard == nil, "the cancelled question passed for a person \(heard ?? 0) s into it")
+    }
+
+    /// A fresh canceller on the first question: its echo passes for a person until the path is
+    /// learned, and never once `hasLearnedPath` says so.
+    @Test func theColdQuestionPassesForAPersonOnlyUntilThePathIsLearned() throws {
+        let scene = try Self.scene()
+        let noise = makeAudio { _ = $0.noise(Double(scene.echo.count) / 16_000 + 1, dBFS: -70) }
+        let microphone = zip(scene.echo, noise).map { $0 + $1 }
+        let canceller = EchoCanceller()
+        func listening() -> Endpointing {
+            var endpointing = Endpointing(configuration: .default, sampleRate: Self.rate)
+            endpointing.process(makeAudio { _ = $0.noise(0.3, dBFS: -70) })
+            endpointing.requireVoice(Afterword.minimumSpeechOverQuestion)
+            return endpointing
+        }
+        var endpointing = listening()
+        var before: [Double] = [], after: [Double] = []
+        var learnedAt: Double?
+        for at in stride(from: 0, to: scene.secondQuestion - 160, by: 160) {
+            let frame = try canceller.process(microphone: Array(microphone[at..<at + 160]), played: Array(scene.played[at..<at + 160]))
+            if canceller.hasLearnedPath && learnedAt == nil { learnedAt = Double(at) / Double(Self.rate) }
+            endpointing.process(frame)
+            if endpointing.state == .hearingSpeech {
+                (canceller.hasLearnedPath ? { after.append(Double(at) / Double(Self.rate)) } : { before.append(Double(at) / Double(Self.rate)) })()
+                endpointing = listening()
+            }
+        }
+        let learned = try #require(learnedAt, "the path was never learned")
+        #expect(learned < 3, "learned only \(learned) s into the question")
+        #expect(!before.isEmpty, "the cold question never passed for a person: the test shows nothing")
+        #expect(after.isEmpty, "passed for a person at \(after) s, after the path was learned at \(learned) s")
+        canceller.reset()
+        #expect(!canceller.hasLearnedPath)
+    }
+
+    /// Nothing heard of the playback (headphones): nothing to learn.
+    @Test func headphonesTeachNoPath() throws {
+        let scene = try Self.scene()
+        let quiet = makeAudio { _ = $0.noise(Double(scene.secondQuestion) / 16_000, dBFS: -70) }
+        let canceller = EchoCanceller()
+        let usable = scene.secondQuestion / 160 * 160
+        let output = try canceller.process(microphone: Array(quiet.prefix(usable)), played: Array(scene.played.prefix(usable)))
+        #expect(!canceller.hasLearnedPath)
+        #expect(output.count == usable)
+    }
+
+    @Test func thePersonOverTheQuestionIsHeard() throws {
+        let scene = try Self.scene()
+        let person = StreamingResampler.convert(
+            Self.floats(try SpeechSynthesizer.shared.render("Honestly, nobody writes their ideas down", voice: "en-us+f3")),
+            from: 22_050, to: Self.rate)
+        let onset = scene.secondQuestion + Self.rate  // one second into the question
+        var microphone = scene.echo + [Float](repeating: 0, count: max(0, onset + person.count - scene.echo.count))
+        for (i, sample) in person.enumerated() { microphone[onset + i] += sample }
+        let heard = try #require(try Self.bargeIn(scene, microphone: microphone, cancel: true), "the person was not heard")
+        #expect(heard >= 0.9 && heard <= 1.6, "heard \(heard) s into the question; the person started at 1 s")
+    }
+}
