@@ -3,6 +3,7 @@
 microphone still hears after the canceller, and how much of a person talking over it survives.
 
     python3 scripts/bench/aec_bench.py [--work DIR] [--transcribe BINARY] [--only NAME,...]
+                                       [--drift] [--real-speech [DIR]]
 
 No audio server: espeak-ng speaks the questions (22,050 Hz, as the program plays them) and the
 person (another voice); sox makes the echo path (loudspeaker distortion, a short room reverb, a
@@ -27,6 +28,7 @@ Standard library only.
 """
 import argparse
 import array
+import glob
 import json
 import math
 import os
@@ -48,6 +50,9 @@ QUESTIONS = [
 ]
 PERSON = "Honestly, nobody writes their ideas down before they forget them"
 PERSON_VOICE = "en-us+f3"
+# With --real-speech: real people from scripts/fetch-speech.sh's folder instead, one per question
+# (short English read clips, trimmed to their speech, at the espeak person's level).
+REAL_PEOPLE = ["en-arctic-a0007", "en-arctic-a0009", "en-librivox-austen-0930", "en-mfa-librispeech-61-70968-0000"]
 
 # Echo paths: (name, delay ms, gain dB, reverb (reverberance, HF damping, room scale) or None,
 # overdrive dB, clock drift in ppm, whether the reference is resampled for that drift).
@@ -142,23 +147,44 @@ def question_wav(work, qi):
     return path
 
 
-def make_scenario(work, qi, path):
+def espeak_person(work):
+    path = os.path.join(work, "person16.wav")
+    if not os.path.exists(path):
+        speak(PERSON, PERSON_VOICE, os.path.join(work, "person.wav"))
+        run(["sox", os.path.join(work, "person.wav"), "-r", str(RATE), path])
+    return {"key": "espeak", "samples": read_wav(path)[0], "text": PERSON}
+
+
+def real_people(folder, level):
+    """The REAL_PEOPLE clips, trimmed to their speech (0.1 s either side), RMS scaled to `level`."""
+    with open(os.path.join(folder, "manifest.json")) as f:
+        clips = {c["id"]: c for c in json.load(f)["clips"]}
+    people = []
+    for key in REAL_PEOPLE:
+        clip = clips[key]
+        samples, rate = read_wav(os.path.join(folder, clip["file"]))
+        assert rate == RATE
+        a = max(0, int((clip["speech"]["start"] - 0.1) * RATE))
+        b = min(len(samples), int((clip["speech"]["end"] + 0.1) * RATE))
+        samples = samples[a:b]
+        rms = math.sqrt(sum(x * x for x in samples) / len(samples))
+        people.append({"key": key, "samples": [x * level / rms for x in samples], "text": clip["reference"]})
+    return people
+
+
+def make_scenario(work, qi, path, person):
     """One scenario: the program plays the question before (the canceller learns the room on it,
     as it does on a dialogue's first question), a 0.7 s pause, then question `qi`, which the person
     talks over. Returns the reference (22,050 Hz, as played), the microphone (16 kHz), the
     person's clean speech where the microphone has it, and the spans to score."""
     name, delay, gain, reverb, overdrive, ppm, _ = path
-    person = os.path.join(work, "person16.wav")
-    if not os.path.exists(person):
-        speak(PERSON, PERSON_VOICE, os.path.join(work, "person.wav"))
-        run(["sox", os.path.join(work, "person.wav"), "-r", str(RATE), person])
     warm, far_rate = read_wav(question_wav(work, (qi + 1) % len(QUESTIONS)))
     far, _ = read_wav(question_wav(work, qi))
     lead, pause = 0.5, 0.7
     played = [0.0] * int(lead * far_rate) + warm + [0.0] * int(pause * far_rate)
     question_start = len(played) / far_rate
     played += far
-    base = os.path.join(work, f"s-{qi}-{name}")
+    base = os.path.join(work, f"s-{qi}-{name}-{person['key']}")
     write_wav_at(base + ".played.wav", played, far_rate)
     echo = base + ".echo.wav"
     chain = ["sox", base + ".played.wav", "-r", str(RATE), echo]
@@ -174,7 +200,7 @@ def make_scenario(work, qi, path):
     run(chain)
     echo_s, rate = read_wav(echo)
     assert rate == RATE
-    person_s, _ = read_wav(person)
+    person_s = person["samples"]
     # The person starts 25 % into the question and speaks over its middle.
     start = int((question_start + 0.25 * len(far) / far_rate) * RATE)
     total = max(len(echo_s), start + len(person_s)) + RATE // 2
@@ -257,6 +283,8 @@ def main():
     parser.add_argument("--transcribe-settings", default="none,speex-160-400ms,speex-160-250ms,webrtc-low,webrtc-moderate",
                         help="the settings whose outputs are transcribed (4 s each)")
     parser.add_argument("--drift", action="store_true", help="also the other-clock and long-latency paths")
+    parser.add_argument("--real-speech", nargs="?", const="", metavar="DIR",
+                        help="real people over the questions (scripts/fetch-speech.sh's folder; default: the newest)")
     parser.add_argument("--json", help="write every row here")
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
@@ -271,8 +299,16 @@ def main():
         print("webrtc-audio-processing is not installed (apt-get install libwebrtc-audio-processing-dev): speexdsp only", file=sys.stderr)
     settings = [s for s in SETTINGS if (not args.only or s[0] in args.only.split(",")) and (webrtc or s[1] != "webrtc")]
     paths = PATHS + (DRIFT_PATHS if args.drift else [])
+    espeak = espeak_person(args.work)
+    if args.real_speech is None:
+        people = [espeak] * len(QUESTIONS)
+    else:
+        folder = args.real_speech or max(glob.glob(os.path.expanduser(
+            os.environ.get("DIALOGUE_MEMO_CACHE", "~/.cache/dialogue-memo") + "/speech-*")), key=os.path.getmtime)
+        level = math.sqrt(sum(x * x for x in espeak["samples"]) / len(espeak["samples"]))
+        people = real_people(folder, level)
     scenarios = [(qi, p) for qi in range(len(QUESTIONS)) for p in paths]
-    built = [(qi, p, make_scenario(args.work, qi, p)) for qi, p in scenarios]
+    built = [(qi, p, make_scenario(args.work, qi, p, people[qi])) for qi, p in scenarios]
     rows = []
     for sname, engine, options in settings:
         per = []
@@ -289,8 +325,9 @@ def main():
                 wav = f"{base}.{sname}.out.wav"
                 write_wav(wav, out[q:])
                 heard = words(transcribe(args.transcribe, wav))
-                person_words, question_words = set(words(PERSON)), set(words(QUESTIONS[qi])) - set(words(PERSON))
-                row["person_words"] = sum(w in heard for w in words(PERSON)) / len(words(PERSON))
+                said = words(people[qi]["text"])
+                person_words, question_words = set(said), set(words(QUESTIONS[qi])) - set(said)
+                row["person_words"] = sum(w in heard for w in said) / len(said)
                 row["question_words"] = len([w for w in heard if w in question_words and w not in person_words])
                 row["heard"] = " ".join(heard)
             per.append(row)
