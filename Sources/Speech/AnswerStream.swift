@@ -28,6 +28,9 @@ final class AnswerStream: @unchecked Sendable {
     private(set) var afterword: Afterword?
     /// The question of the coming answer: where it started and ended in the recording.
     private var question: (start: Int, end: Int?)?
+    /// Where the microphone may hear the loudspeaker: the questions taken out of it in process
+    /// (from the first question given with its samples).
+    private(set) var canceller: OwnVoiceCanceller?
 
     init(sampleRate: Int) {
         self.sampleRate = sampleRate
@@ -35,23 +38,55 @@ final class AnswerStream: @unchecked Sendable {
     }
 
     func receive(_ chunk: UnsafeBufferPointer<Float>, at now: ContinuousClock.Instant) {
-        recording.append(chunk)
-        if let session { session.receive(chunk, at: now) } else { afterword?.receive(chunk) }
+        guard let canceller else { return route(chunk, at: now) }
+        canceller.process(chunk).withUnsafeBufferPointer { route($0, at: now) }
     }
+
+    private func route(_ chunk: UnsafeBufferPointer<Float>, at now: ContinuousClock.Instant) {
+        guard !chunk.isEmpty else { return }
+        recording.append(chunk)
+        if let session { session.receive(chunk, at: now) } else if !echoUncancelled { afterword?.receive(chunk) }
+    }
+
+    /// Whether the question's sound may be on the microphone as it is: nothing is watched then
+    /// (the person could not be told from it). While this program's own canceller is still
+    /// learning a question's echo (up to a second or two from its start), and where no
+    /// canceller can be (no question samples given).
+    private var echoUncancelled: Bool {
+        guard ownVoice == .mayBeHeard else { return false }
+        guard let canceller else { return true }
+        return !canceller.cancelsEcho && echoMayBeHeard
+    }
+
+    /// From a question's start to `echoTail` after its end (its last sound on its way through
+    /// the output, the room and the capture).
+    private var echoMayBeHeard: Bool {
+        guard let question else { return false }
+        return question.end.map { recording.end < $0 + Int(Self.echoTail * Double(sampleRate)) } ?? true
+    }
+    static let echoTail = 0.3
 
     /// A question starts playing. Where its sound may be heard, nothing is listened for until
     /// the next listen (the person's voice could not be told from it); through an echo
     /// canceller the person needs longer voice (it leaves bursts of echo). Elsewhere, when no
     /// answer is being watched, the question itself is watched: the person may answer over it.
-    func questionStarts(configuration: Endpointing.Configuration) {
+    ///
+    /// With `playing` (the question's samples at the microphone's rate), a microphone that may
+    /// hear it gets the echo taken out in process (`OwnVoiceCanceller`): once it cancels this
+    /// question's echo, the person can talk over it there too.
+    func questionStarts(configuration: Endpointing.Configuration, playing: [Float]? = nil) {
+        if let playing, ownVoice == .mayBeHeard {
+            if canceller == nil { canceller = OwnVoiceCanceller(sampleRate: sampleRate) }
+            canceller?.play(playing)
+        }
         question = (recording.end, nil)
         if let afterword, afterword.heardSpeech { return }
-        if ownVoice == .mayBeHeard {
+        if ownVoice == .mayBeHeard, canceller == nil {
             afterword?.close()
             return
         }
         watch(configuration)
-        if ownVoice == .echoCancelled { afterword?.questionPlays() }
+        if ownVoice != .unheard { afterword?.questionPlays() }
     }
 
     /// Watches for speech from now, unless an answer or a question is watched already.
@@ -60,8 +95,9 @@ final class AnswerStream: @unchecked Sendable {
         afterword = Afterword(answer: [], start: recording.end, configuration: configuration, sampleRate: sampleRate)
     }
 
-    /// The question has played (or was stopped).
-    func questionEnds() {
+    /// The question has played, or was `stopped` before its end.
+    func questionEnds(stopped: Bool = false) {
+        if stopped { canceller?.stop() }
         if let start = question?.start { question = (start, recording.end) }
     }
 
@@ -87,7 +123,7 @@ final class AnswerStream: @unchecked Sendable {
             session.resume(answer: watched.answer, since: Array(recording.samples(from: watched.start)))
             return
         }
-        if ownVoice == .mayBeHeard {
+        if echoUncancelled {
             flush { [weak session] in session?.arm() }
             return
         }
@@ -111,7 +147,7 @@ final class AnswerStream: @unchecked Sendable {
     /// Waits for speech between two listens: `waiter` hears true once the person speaks, false
     /// where they cannot be told from the question (or the watch ends first).
     func waitForSpeech(_ waiter: CheckedContinuation<Bool, Never>, configuration: Endpointing.Configuration) {
-        if ownVoice != .mayBeHeard { watch(configuration) }
+        if ownVoice != .mayBeHeard || canceller != nil { watch(configuration) }
         if let afterword { afterword.wait(waiter) } else { waiter.resume(returning: false) }
     }
 

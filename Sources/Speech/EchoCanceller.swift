@@ -110,6 +110,13 @@ public final class EchoCanceller {
         return result
     }
 
+    /// Watches the learning again from now, keeping the filter: a new question's echo may come
+    /// a few milliseconds earlier or later than the last one's, which the filter must follow.
+    public func watchLearningAgain() {
+        hasLearnedPath = false
+        heardFrames = []
+    }
+
     /// Forgets the learned echo path (another output or input device).
     public func reset() {
         speex_echo_state_reset(canceller)

@@ -59,14 +59,21 @@ public final class Listener: @unchecked Sendable {
         if cancelled { ownVoice = .echoCancelled }
     }
 
-    /// A question starts playing (see `AnswerStream.questionStarts`).
-    public func questionStarts() {
-        server.withLock { stream.questionStarts(configuration: configuration) }
+    /// A question starts playing (see `AnswerStream.questionStarts`). With `playing`, the
+    /// buffer the speaker plays after `leadingSilence`: where the microphone may hear it, its
+    /// echo is taken out in process.
+    public func questionStarts(playing: PCMBuffer? = nil, leadingSilence: Double = 0) {
+        let reference = playing.map { buffer in
+            StreamingResampler.convert(buffer.withLeadingSilence(seconds: leadingSilence).samples.map { Float($0) / 32768 },
+                                       from: buffer.sampleRate, to: Self.sampleRate)
+        }
+        server.withLock { stream.questionStarts(configuration: configuration, playing: reference) }
     }
 
-    /// The question has played or was stopped: the next answer is heard from here.
-    public func questionEnds() {
-        server.withLock { stream.questionEnds() }
+    /// The question has played, or was `stopped` before its end: the next answer is heard
+    /// from here.
+    public func questionEnds(stopped: Bool = false) {
+        server.withLock { stream.questionEnds(stopped: stopped) }
     }
 
     /// The name of the microphone in use.

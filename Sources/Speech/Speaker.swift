@@ -28,6 +28,11 @@ public final class Speaker: Sendable {
     /// The name of the output device in use.
     public var deviceName: String { output.withLock { $0.stream.deviceName } }
 
+    /// The silence `play` puts in front of the next buffer by default.
+    public var nextLeadingSilence: Double {
+        output.withLock { $0.hasPlayed ? Self.laterPromptSilence : Self.firstPromptSilence }
+    }
+
     /// Plays `buffer` and returns when it has been played back. `leadingSilence` defaults to
     /// the first-prompt silence on this speaker's first play and the later-prompt silence after.
     /// Cancelling the task stops the sound at once and throws `CancellationError`.

@@ -114,7 +114,7 @@ public enum SystemCheck {
         }
         let hint = info.echoCancelledSources.first.map { "choose it with --input \($0)" }
             ?? "pactl load-module module-echo-cancel \(AudioServerInfo.echoCancellerArguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")), then use its source with --input"
-        return "no echo cancellation: what you say once a question plays is not heard (a loudspeaker's question would pass for you); with headphones that is all, else \(hint)"
+        return "the program's own echo canceller: you can talk over a question once it has learned the room (about 2 s into the first question); with headphones it hears nothing to learn, so a question plays to its end. The sound server's canceller needs no learning: \(hint)"
     }
 
     /// The pulse server named for a person: PulseAudio, or PipeWire's pipewire-pulse, which

@@ -62,9 +62,15 @@ public struct VoiceSpeaker: PromptSpeaking {
         if buffer == nil { buffer = try await others.value[prompt] }
         guard let buffer else { return }
         guard case .question = prompt, let listener else { _ = try await speaker.play(buffer); return }
-        listener.questionStarts()
-        defer { listener.questionEnds() }
-        try await speaker.play(buffer)
+        let silence = speaker.nextLeadingSilence
+        listener.questionStarts(playing: buffer, leadingSilence: silence)
+        do {
+            try await speaker.play(buffer, leadingSilence: silence)
+            listener.questionEnds()
+        } catch {
+            listener.questionEnds(stopped: true)
+            throw error
+        }
     }
 }
 

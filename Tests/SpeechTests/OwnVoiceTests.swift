@@ -13,9 +13,9 @@ extension SharedDevices {
 
         /// Runs `body` with the echo path loaded (and the echo canceller's `ec_mic`/`ec_speaker`
         /// on it when `cancelled`), unloading both after: the other suites share the server.
-        static func withEcho(cancelled: Bool, _ body: () async throws -> Void) async throws {
+        static func withEcho(cancelled: Bool, latency: Int = 30, _ body: () async throws -> Void) async throws {
             let loopback = try TestAudio.pactl("load-module", "module-loopback", "source=speaker.monitor", "sink=micfeed",
-                                               "latency_msec=30", "source_dont_move=true", "sink_dont_move=true")
+                                               "latency_msec=\(latency)", "source_dont_move=true", "sink_dont_move=true")
             defer { _ = try? TestAudio.pactl("unload-module", loopback.trimmingCharacters(in: .whitespacesAndNewlines)) }
             guard cancelled else { return try await body() }
             // With the arguments `doctor` recommends: what a person who follows it gets.
@@ -36,14 +36,17 @@ extension SharedDevices {
         }
 
         /// Whether the person was heard going on before `speaker` finished playing the question.
-        static func resumedDuringQuestion(_ listener: Listener, _ speaker: Speaker, personAfter: Duration? = nil) async throws -> Bool {
-            let question = try TestAudio.speech(Self.question)
+        /// With `inProcess`, the listener is given the question's samples (its own canceller).
+        static func resumedDuringQuestion(_ listener: Listener, _ speaker: Speaker, personAfter: Duration? = nil,
+                                          inProcess: Bool = false, text: String = OwnVoiceTests.question) async throws -> Bool {
+            let question = try TestAudio.speech(text)
             let person = try personAfter.map { delay in TestAudio.inject(try TestAudio.speech("With my neighbors in the building."), after: delay, leadingSilence: 0) }
             defer { person?.cancel() }
-            listener.questionStarts()
+            let silence = speaker.nextLeadingSilence
+            if inProcess { listener.questionStarts(playing: question, leadingSilence: silence) } else { listener.questionStarts() }
             enum Outcome: Sendable { case played, resumed(Bool) }
             return try await withThrowingTaskGroup(of: Outcome.self) { group in
-                group.addTask { try await speaker.play(question); return .played }
+                group.addTask { try await speaker.play(question, leadingSilence: silence); return .played }
                 group.addTask { .resumed(await listener.speechOverQuestion() != nil) }
                 while let outcome = try await group.next() {
                     switch outcome {
@@ -72,6 +75,30 @@ extension SharedDevices {
                 try await Self.hearAnswer(listener)
                 listener.ownVoice = .unheard
                 #expect(try await Self.resumedDuringQuestion(listener, speaker), "no echo on the microphone: the test proves nothing")
+            }
+        }
+
+        /// On an ordinary microphone that hears the loudspeaker (no server-side canceller), the
+        /// program takes its own question out in process: once it has learned the room (the
+        /// opening), the question's echo is not the person, and the person over it is heard.
+        @Test func withTheProgramsOwnCancellerThePersonCanTalkOverAQuestion() async throws {
+            _ = try TestAudio.directory()
+            try await Self.withEcho(cancelled: false, latency: 150) {
+                let server = try AudioServer()
+                let listener = try Listener(server: server, device: "mic"), speaker = try Speaker(server: server, device: "speaker")
+                #expect(listener.ownVoice == .mayBeHeard)
+                await listener.waitForFirstAudio()
+                // The opening, which nobody talks over: the canceller learns the room.
+                #expect(try await Self.resumedDuringQuestion(listener, speaker, inProcess: true,
+                                                             text: "What idea would you like to capture today? Tell me about it.") == false)
+                listener.questionEnds()
+                try await Self.hearAnswer(listener)
+                #expect(try await Self.resumedDuringQuestion(listener, speaker, inProcess: true) == false,
+                        "the question's echo passed for the person")
+                listener.questionEnds()
+                try await Self.hearAnswer(listener)
+                #expect(try await Self.resumedDuringQuestion(listener, speaker, personAfter: .milliseconds(800), inProcess: true),
+                        "the person talking over the question was not heard")
             }
         }
 
