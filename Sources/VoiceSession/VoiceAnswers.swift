@@ -242,9 +242,16 @@ public struct VoiceAnswers: ResumableAnswers {
         let ends = rules?.endSignal(in: heard, answering: question) != nil
         let completion = heard.isEmpty ? nil : ends ? 1 : TurnCompletion.probability(
             of: heard, finalMarkProbability: transcript.finalMarkProbability.map(Double.init), phrases: feedback.pack.phrases)
-        let hangover = completion.map(adaptive.hangover) ?? listener.configuration.hangover
+        let hangover = Self.pauseHangover(completion: completion, adaptive: adaptive, preset: listener.configuration.hangover)
         feedback.events.emit(.turnRead(completion: completion, hangover: hangover))
         listener.decidePause(hangover: hangover, clipLength: clip.count)
+    }
+
+    /// The silence awaited after a pause whose transcript sounds finished with probability
+    /// `completion`: the adaptive wait's (short when finished, long when not); nothing read,
+    /// the preset's.
+    static func pauseHangover(completion: Double?, adaptive: AdaptiveWait, preset: Double) -> Double {
+        completion.map(adaptive.hangover) ?? preset
     }
 
     /// The silence that ends a recording once its last words were read as an ending.

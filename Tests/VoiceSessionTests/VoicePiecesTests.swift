@@ -1,5 +1,6 @@
 import DialogueCore
 import Foundation
+import Speech
 import Testing
 @testable import VoiceSession
 
@@ -67,5 +68,23 @@ import Testing
         let failure = PrivateAudioServer.StartFailed(reason: "pulseaudio not found", pipewireDesktop: true)
         #expect(!failure.description.contains("apt-get install pulseaudio"))
         #expect(failure.description.contains("scripts/test-audio.sh run --pipewire"))
+    }
+}
+
+/// The live listener waits by how finished an answer sounds: its use of `AdaptiveWait`, not only
+/// the type (the shortest wait everywhere cut every thinking pause and failed no test).
+@Suite struct PauseHangoverTests {
+    @Test(arguments: ["en", "es", "fr", "de", "ja"] as [Language])
+    func anUnfinishedAnswerWaitsLongAndAFinishedOneShort(language: Language) throws {
+        let pack = try LanguagePackLoader().load(language)
+        for preset in [SilencePreset.relaxed, .default, .aggressive] {
+            let wait = preset.adaptiveWait.shifted(by: pack.turnThresholdShift)
+            try #require(wait.longest > wait.shortest)
+            let unfinished = VoiceAnswers.pauseHangover(completion: max(0, wait.threshold - 0.2), adaptive: wait, preset: preset.fixedSilence)
+            let finished = VoiceAnswers.pauseHangover(completion: min(1, wait.threshold + 0.2), adaptive: wait, preset: preset.fixedSilence)
+            #expect(unfinished == wait.longest, "\(preset)")
+            #expect(finished == wait.shortest, "\(preset)")
+            #expect(VoiceAnswers.pauseHangover(completion: nil, adaptive: wait, preset: preset.fixedSilence) == preset.fixedSilence)
+        }
     }
 }

@@ -111,12 +111,7 @@ def read_raw(path):
 
 
 def write_wav(path, samples):
-    data = array.array("h", (max(-32768, min(32767, round(s * 32768))) for s in samples))
-    with wave.open(path, "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(RATE)
-        w.writeframes(data.tobytes())
+    write_wav_at(path, samples, RATE)
 
 
 def energy(xs, spans):
