@@ -66,14 +66,12 @@ final class AnswerStream: @unchecked Sendable {
     }
     static let echoTail = 0.3
 
-    /// A question starts playing. Where its sound may be heard, nothing is listened for until
-    /// the next listen (the person's voice could not be told from it); through an echo
-    /// canceller the person needs longer voice (it leaves bursts of echo). Elsewhere, when no
-    /// answer is being watched, the question itself is watched: the person may answer over it.
-    ///
-    /// With `playing` (the question's samples at the microphone's rate), a microphone that may
-    /// hear it gets the echo taken out in process (`OwnVoiceCanceller`): once it cancels this
-    /// question's echo, the person can talk over it there too.
+    /// A question starts playing. When no answer is being watched, the question itself is: the
+    /// person may answer over it. Where its sound may reach the microphone, `playing` (its
+    /// samples at the microphone's rate) has the echo taken out in process (`OwnVoiceCanceller`),
+    /// and the watch waits until that cancels it; without them nothing is watched until the
+    /// next listen (the person's voice could not be told from the question). Through any echo
+    /// canceller the person needs longer voice (cancellers leave bursts of echo).
     func questionStarts(configuration: Endpointing.Configuration, playing: [Float]? = nil) {
         if let playing, ownVoice == .mayBeHeard {
             if canceller == nil { canceller = OwnVoiceCanceller(sampleRate: sampleRate) }

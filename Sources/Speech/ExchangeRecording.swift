@@ -1,8 +1,9 @@
 /// Everything the microphone heard during one exchange, in memory only: answers are spans of
 /// it, so no sample falls between two listens. Indices count from the first sample and stay
-/// valid; past `longest` the oldest audio is forgotten (6 answers of a minute, about 23 MB).
+/// valid; past `longest` the oldest audio is forgotten: a listen reaches back at most to the
+/// start of the watch before it (30 s), so two minutes (7.7 MB) leave room.
 struct ExchangeRecording {
-    static let longest: Double = 360
+    static let longest: Double = 120
     let capacity: Int
     private var kept: [Float] = []
     /// Samples forgotten at the start.

@@ -42,8 +42,9 @@ public final class Listener: @unchecked Sendable {
         case echoCancelled
         /// The output cannot reach the microphone (a private server's virtual devices).
         case unheard
-        /// A loudspeaker may be heard by the microphone: what is said once a question plays is
-        /// not listened for (it would be the question itself); before that, it is.
+        /// A loudspeaker may be heard by the microphone: the program takes its own question out
+        /// (`questionStarts(playing:)`), and listens over it once that works; without the
+        /// question's samples, what is said once it plays is not listened for.
         case mayBeHeard
     }
 
