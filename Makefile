@@ -7,7 +7,7 @@ SWIFT ?= swift
 # Two ggml engines spinning on 2 cores collapse; OpenMP must be passive from process start.
 export OMP_WAIT_POLICY := PASSIVE
 
-.PHONY: all deps build release test demo install uninstall portable deb bench bench-tools eval-own eval-public clean help
+.PHONY: all deps build release test demo install uninstall portable deb bench bench-tools bench-voices eval-own eval-public clean help
 
 all: build
 
@@ -21,6 +21,7 @@ help:
 	@echo "make uninstall    remove exactly what make install put in \$$PREFIX"
 	@echo "make deb      a Debian package in .build/ (engines for any x86-64 CPU): sudo apt install ./.build/dialogue-memo_*.deb"
 	@echo "make bench    turn-latency benchmark: tables and one JSON summary line (BENCH_ARGS=--quick)"
+	@echo "make bench-voices  real recorded voices in talk: words lost, questions over speech, waits (VOICES_ARGS=…)"
 	@echo "make eval-own     decision quality on our labelled sets in Tests/Fixtures (EVAL_ARGS=--no-model)"
 	@echo "make eval-public  the same on the public sets in ../shared/eval, when that folder exists"
 
@@ -91,6 +92,12 @@ bench: release
 
 bench-tools: deps
 	@python3 scripts/bench/bench.py --tools-only
+
+# Real recorded voices in `talk` (issue 41; scripts/bench/README.md): en and es, four timing
+# patterns, 2 exchanges of 3 answers each, about 15 minutes on 2 cores; kept out of `make bench`
+# for that time. VOICES_ARGS="--languages en,es,fr,ja --exchanges 4" and so on.
+bench-voices: release
+	@python3 scripts/bench/dialogue_voices.py --binary .build/release/dialogue-memo $(VOICES_ARGS)
 
 # Decision quality (choices and grouping) through the real decision path. Our own labelled sets
 # live in Tests/Fixtures; the public ones, when a workspace has them beside the repository, are an
