@@ -37,9 +37,15 @@ final class OwnVoiceCanceller {
         self.sampleRate = sampleRate
     }
 
-    /// Whether the echo of the question playing is cancelled (10 dB down over the last 0.5 s):
-    /// until then its sound can pass for a person. Watched anew for each question.
-    var cancelsEcho: Bool { canceller.hasLearnedPath }
+    /// Whether the echo of the question playing is cancelled (10 dB down over the last 0.5 s),
+    /// or the microphone does not hear the question at all (headphones): until then its sound
+    /// can pass for a person. Watched anew for each question.
+    var cancelsEcho: Bool { canceller.hasLearnedPath || questionUnheard }
+    /// The microphone stayed under `unheardLevel` while the question's first sound played.
+    private var questionUnheard = false
+    /// 10 dB under the quietest voice the endpointing takes for speech (-48 dBFS): an echo
+    /// this faint cannot pass for a person, and no room is that quiet with a loudspeaker on.
+    static let unheardLevel: Float = -58
 
     /// A question starts playing: `samples` (at the microphone's rate, its leading silence
     /// included) are fed from the next microphone frame on.
@@ -48,6 +54,7 @@ final class OwnVoiceCanceller {
         referenceRead = 0
         held = []
         measuring = true
+        questionUnheard = false
         canceller.watchLearningAgain()
     }
 
@@ -97,7 +104,12 @@ final class OwnVoiceCanceller {
         }
         guard held.count >= start + stretch + longest else { return false }
         measuring = false
-        guard let lead = Self.lag(of: Array(reference[start..<(start + stretch)]), in: Array(held[start..<(start + stretch + longest)])) else { return true }
+        let heard = held[start..<(start + stretch + longest)]
+        guard let lead = Self.lag(of: Array(reference[start..<(start + stretch)]), in: Array(heard)) else {
+            let meanSquare = heard.reduce(Float(0)) { $0 + $1 * $1 } / Float(heard.count)
+            questionUnheard = 10 * log10(max(meanSquare, 1e-12)) < Self.unheardLevel
+            return true
+        }
         guard let learnedLead else { learnedLead = lead; return true }
         // Later than learned: silence first; earlier: the question's first samples skipped.
         let shift = lead - learnedLead

@@ -17,11 +17,11 @@ import Testing
         }
     }
 
-    /// Plays `question` with its echo `lead` samples late at half its level (and 0.5 s of
+    /// Plays `question` with its echo `lead` samples late at `echo` times its level (and 0.5 s of
     /// silence after); returns the microphone and what came out, sample for sample.
-    static func play(_ question: [Float], lead: Int, through canceller: OwnVoiceCanceller) -> (heard: [Float], out: [Float]) {
+    static func play(_ question: [Float], lead: Int, through canceller: OwnVoiceCanceller, echo: Float = 0.5) -> (heard: [Float], out: [Float]) {
         canceller.play(question)
-        let heard = Array(repeating: 0, count: lead) + question.map { $0 * 0.5 } + Array(repeating: 0, count: rate / 2)
+        let heard = Array(repeating: 0, count: lead) + question.map { $0 * echo } + Array(repeating: 0, count: rate / 2)
         var out: [Float] = []
         heard.withUnsafeBufferPointer { buffer in
             for start in stride(from: 0, to: buffer.count, by: 441) {   // chunks unlike the frames
@@ -52,5 +52,21 @@ import Testing
         #expect(OwnVoiceCanceller.lag(of: pattern, in: signal) == 1234)
         // No echo (headphones): no lag.
         #expect(OwnVoiceCanceller.lag(of: pattern, in: Array(Self.question(0.6, seed: 4))) == nil)
+    }
+}
+
+extension OwnVoiceCancellerTests {
+    /// Headphones: the microphone hears nothing of the question, so there is nothing to cancel
+    /// and the person can be heard over it from its first measured stretch on. A loudspeaker
+    /// not yet learned is not taken for that.
+    @Test func aQuestionTheMicrophoneDoesNotHearNeedsNoCancelling() {
+        let headphones = OwnVoiceCanceller(sampleRate: Self.rate)
+        _ = Self.play(Self.question(1.5, seed: 5), lead: 0, through: headphones, echo: 0)
+        #expect(headphones.cancelsEcho)
+        let loudspeaker = OwnVoiceCanceller(sampleRate: Self.rate)
+        loudspeaker.play(Self.question(1.5, seed: 5))
+        let echo = Array(repeating: Float(0), count: 2400) + Self.question(0.7, seed: 5).map { $0 * 0.5 }
+        _ = echo.withUnsafeBufferPointer { loudspeaker.process($0) }
+        #expect(!loudspeaker.cancelsEcho, "a fresh canceller does not cancel a loud echo in its first second")
     }
 }
