@@ -24,6 +24,8 @@ final class AnswerStream: @unchecked Sendable {
     private(set) var recording: ExchangeRecording
     var ownVoice = Listener.OwnVoice.mayBeHeard
     private(set) var session: ListenSession?
+    /// Where the session's own audio starts in the recording.
+    private var sessionStart = 0
     /// The watch between two listens (nil while a listen runs, or where nothing is watched).
     private(set) var afterword: Afterword?
     /// The question of the coming answer: where it started and ended in the recording.
@@ -118,17 +120,23 @@ final class AnswerStream: @unchecked Sendable {
         afterword = nil
         defer { question = nil }
         if continuing, let watched, watched.heardSpeech, !watched.answer.isEmpty {
+            sessionStart = watched.start
             session.resume(answer: watched.answer, since: Array(recording.samples(from: watched.start)))
             return
         }
         if echoUncancelled {
-            flush { [weak session] in session?.arm() }
+            flush { [weak self, weak session] in
+                guard let self, let session, !session.isFinished else { return }
+                self.sessionStart = self.recording.end
+                session.arm()
+            }
             return
         }
         var from = question?.end ?? recording.end
         if let watched, let onset {
             from = min(from, max(onset - Int(ListenSession.preroll * Double(sampleRate)), watched.start))
         }
+        sessionStart = from
         session.resume(answer: [], since: Array(recording.samples(from: from)))
     }
 
@@ -136,9 +144,12 @@ final class AnswerStream: @unchecked Sendable {
     func end(_ session: ListenSession, with result: Result<ListenResult, Error>) {
         guard self.session === session else { return }
         self.session = nil
+        // The watch starts at the endpoint, which may lie inside the audio the session was
+        // started with (a pause in what was said before the listen): what follows it is not lost.
         if case .success(let heard) = result, heard.ending == .endOfSpeech {
-            afterword = Afterword(answer: heard.samples, start: recording.end - session.unusedInLastChunk,
+            afterword = Afterword(answer: heard.samples, start: sessionStart + session.heardCount,
                                   configuration: session.configuration, sampleRate: sampleRate)
+            Array(recording.samples(from: sessionStart + session.heardCount)).withUnsafeBufferPointer { afterword?.receive($0) }
         }
     }
 

@@ -25,6 +25,8 @@ final class ListenSession: @unchecked Sendable {
     private var endpointing: Endpointing
     var configuration: Endpointing.Configuration { endpointing.configuration }
     private var samples: [Float] = []
+    /// How many samples of the stream this session took in (its prefix aside): the endpoint.
+    var heardCount: Int { samples.count }
     private let onEvent: (@Sendable (ListenEvent) -> Void)?
     /// Whether the server's buffer has been flushed: audio before that predates the listen.
     private var armed = false
@@ -33,7 +35,7 @@ final class ListenSession: @unchecked Sendable {
     private var continuation: CheckedContinuation<ListenResult, Error>?
     private var outcome: Result<ListenResult, Error>?
     /// Samples of the latest chunk that came after the endpoint (they were not kept).
-    private(set) var unusedInLastChunk = 0
+    private var unusedInLastChunk = 0
     /// Run once when the session ends (the listener forgets it, stops the watchdog, and keeps
     /// listening after an answer that ended at its silence).
     var onEnd: ((Result<ListenResult, Error>) -> Void)?

@@ -163,3 +163,28 @@ struct AnswerStreamTests {
         #expect(recording.samples(from: 0).count >= 100)
     }
 }
+
+extension AnswerStreamTests {
+    /// The person went on over a question, paused longer than the silence that ends an answer,
+    /// and went on again, all before the listen began: the listen ends at that pause, inside
+    /// the audio it started with, and what followed is the next part, not lost.
+    @Test func aPauseInsideWhatWasSaidBeforeTheListenLosesNothingAfterIt() async throws {
+        let driver = Driver()
+        let first = try await Self.answered(driver)
+        driver.stream.questionStarts(configuration: .default)
+        driver.feed(Self.silence(0.2) + Self.voice(0.5) + Self.silence(1.0) + Self.voice(0.4))
+        #expect(driver.stream.speechOverQuestion == .goesOn)
+        driver.stream.questionEnds(stopped: true)
+        let second = try await driver.result(driver.listen(continuing: true))
+        #expect(second.ending == .endOfSpeech)
+        #expect(driver.stream.speechOverQuestion == .goesOn, "the voice after the pause was not heard")
+        let third = driver.listen(continuing: true)
+        driver.feed(Self.voice(0.3) + Self.silence(1.0))
+        let whole = try await driver.result(third)
+        // Everything since the first part's endpoint, in order: 0.5 s, the pause, then 0.7 s.
+        let rest = Array(whole.samples.dropFirst(first.samples.count))
+        let span = try Self.voiced(rest)
+        #expect(abs(span - 2.2) < 0.03, "the parts span \(span) s, not 2.2 s")
+        #expect(Array(whole.samples.prefix(second.samples.count)) == second.samples)
+    }
+}
