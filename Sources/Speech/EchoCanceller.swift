@@ -128,12 +128,9 @@ public final class EchoCanceller {
     /// (above -55 dBFS) count; the output frame is the one just produced (one frame behind with
     /// the suppressor, which a 0.5 s window does not notice).
     private func watchLearning(microphone: ArraySlice<Float>, played: ArraySlice<Float>) {
-        func meanSquare<C: Collection>(_ samples: C) -> Float where C.Element == Float {
-            samples.reduce(0) { $0 + $1 * $1 } / Float(samples.count)
-        }
-        let heard = meanSquare(microphone)
-        guard meanSquare(played) > 1e-5, heard > 3e-6 else { return }
-        heardFrames.append((heard, meanSquare(output.lazy.map { Float($0) / 32768 })))
+        let heard = microphone.meanSquare
+        guard played.meanSquare > 1e-5, heard > 3e-6 else { return }
+        heardFrames.append((heard, output.lazy.map { Float($0) / 32768 }.meanSquare))
         if heardFrames.count > Self.learningFrames { heardFrames.removeFirst() }
         let totals = heardFrames.reduce((Float(0), Float(0))) { ($0.0 + $1.microphone, $0.1 + $1.output) }
         if heardFrames.count == Self.learningFrames,
@@ -145,4 +142,9 @@ public final class EchoCanceller {
     static func int16(_ sample: Float) -> Int16 {
         Int16(min(max((sample * 32768).rounded(), -32768), 32767))
     }
+}
+
+extension Collection where Element == Float {
+    /// The mean of the squared samples (the power; 0 for none): the cancellers' levels.
+    var meanSquare: Float { isEmpty ? 0 : reduce(0) { $0 + $1 * $1 } / Float(count) }
 }

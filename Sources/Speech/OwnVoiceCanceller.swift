@@ -106,8 +106,7 @@ final class OwnVoiceCanceller {
         measuring = false
         let heard = held[start..<(start + stretch + longest)]
         guard let lead = Self.lag(of: Array(reference[start..<(start + stretch)]), in: Array(heard)) else {
-            let meanSquare = heard.reduce(Float(0)) { $0 + $1 * $1 } / Float(heard.count)
-            questionUnheard = 10 * log10(max(meanSquare, 1e-12)) < Self.unheardLevel
+            questionUnheard = 10 * log10(max(heard.meanSquare, 1e-12)) < Self.unheardLevel
             return true
         }
         guard let learnedLead else { learnedLead = lead; return true }
