@@ -24,6 +24,8 @@ final class OwnVoiceCanceller {
     /// The microphone since the question started, held until its lead is measured.
     private var held: [Float] = []
     private var measuring = false
+    /// Where the question's first sound is in `reference` (after its leading silence).
+    private var soundStart: Int?
     /// The lead the filter learned (the first question's), in samples.
     private var learnedLead: Int?
 
@@ -54,6 +56,7 @@ final class OwnVoiceCanceller {
         referenceRead = 0
         held = []
         measuring = true
+        soundStart = samples.firstIndex { abs($0) > 0.01 }
         questionUnheard = false
         canceller.watchLearningAgain()
     }
@@ -98,7 +101,7 @@ final class OwnVoiceCanceller {
     /// one. No clear match (headphones: no echo), no move.
     private func measureLead() -> Bool {
         let stretch = Int(Self.measuredStretch * Double(sampleRate)), longest = Int(Self.longestLead * Double(sampleRate))
-        guard let start = reference.firstIndex(where: { abs($0) > 0.01 }), reference.count >= start + stretch else {
+        guard let start = soundStart, reference.count >= start + stretch else {
             measuring = false
             return true
         }
