@@ -51,13 +51,10 @@ final class AnswerStream: @unchecked Sendable {
     }
 
     /// Whether the question's sound may be on the microphone as it is: nothing is watched then
-    /// (the person could not be told from it). While this program's own canceller is still
-    /// learning a question's echo (up to a second or two from its start), and where no
-    /// canceller can be (no question samples given).
+    /// (the person could not be told from it). While a question's echo may come, unless this
+    /// program's own canceller cancels it (it learns each question's echo for about a second).
     private var echoUncancelled: Bool {
-        guard ownVoice == .mayBeHeard else { return false }
-        guard let canceller else { return true }
-        return !canceller.cancelsEcho && echoMayBeHeard
+        ownVoice == .mayBeHeard && echoMayBeHeard && canceller?.cancelsEcho != true
     }
 
     /// From a question's start to `echoTail` after its end (its last sound on its way through
