@@ -76,7 +76,8 @@ final class ListenSession: @unchecked Sendable {
         prefix = answer
         armed = true
         onEvent?(.state(.listening))
-        since.withUnsafeBufferPointer { receive($0, at: .now) }
+        // Nothing said yet is no audio: the watchdog and the level wait for the microphone.
+        if !since.isEmpty { since.withUnsafeBufferPointer { receive($0, at: .now) } }
     }
 
     /// One chunk from the microphone.
