@@ -8,6 +8,8 @@ public enum ExchangeEvent: Sendable, Hashable {
     case wentOn
     /// The person answered the question while it played: it was stopped, their answer is heard.
     case talkedOver
+    /// The person went on after an ending that no rule forced: it is dropped, the answer heard on.
+    case tookBack
     case noAnswer
     /// Sound without words: the same question is asked once more.
     case unclear

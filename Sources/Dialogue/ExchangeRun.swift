@@ -23,6 +23,11 @@ struct ExchangeRun {
     var askedAgain = false
     /// The closing line, playing while the note is put together.
     var closing: Task<Void, Never>?
+    /// An ending that no rule forced (the model's, or a cue's): the person may still take it
+    /// back by going on. It is neither kept nor journaled until they have not (`confirm`).
+    var unconfirmedEnding: Decision?
+    /// The person went on after an ending: the next turn hears their last answer on.
+    var goingOnAfterEnding = false
 
     init(exchange: Exchange) {
         self.exchange = exchange
@@ -74,6 +79,10 @@ struct ExchangeRun {
     /// it is stopped, and the same answer heard on (asked again after it). Or they answer it
     /// before it is over: then it is stopped, and their answer heard from its first word.
     mutating func ask() async throws -> Asked {
+        if goingOnAfterEnding, let last = conversation.turns.last {
+            goingOnAfterEnding = false
+            return Asked(before: Conversation(turns: Array(conversation.turns.dropLast())), question: last.question, goesOn: true)
+        }
         exchange.onEvent(.asking(question, number: conversation.turns.count))
         let over = try await exchange.sayUnlessTalkedOver(.question(question))
         let goesOn = over == .goesOn && mayGoOn
@@ -152,6 +161,11 @@ struct ExchangeRun {
                          asSaid: conversation)
             return .refused
         }
+        if decision.finishes, mayTakeBack {
+            unconfirmedEnding = decision
+            exchange.onEvent(.decided(decision))
+            return .finished
+        }
         decisions.append(decision)
         record(.decided(decision))
         exchange.onEvent(.decided(decision))
@@ -164,6 +178,27 @@ struct ExchangeRun {
         }
         question = .choice(decision.choice)
         return nil
+    }
+
+    /// Whether an ending now could be a misreading the person takes back: they gave an answer,
+    /// which they could go on with, and no rule forced the ending (what they said, the limits).
+    var mayTakeBack: Bool {
+        mayGoOn && exchange.answers is any ResumableAnswers && exchange.rules.allowedChoices(conversation).finishReason == nil
+    }
+
+    /// The person did not take the ending back: it is kept and journaled.
+    mutating func confirmEnding() {
+        guard let ending = unconfirmedEnding else { return }
+        unconfirmedEnding = nil
+        decisions.append(ending)
+        record(.decided(ending))
+    }
+
+    /// The person went on after the ending: it is dropped, and their last answer heard on.
+    mutating func takeBackEnding() {
+        unconfirmedEnding = nil
+        goingOnAfterEnding = true
+        exchange.onEvent(.tookBack)
     }
 
     /// Stops at once; the refused words are not kept, nor the journal. `asSaid`, everything said
@@ -193,28 +228,51 @@ struct ExchangeRun {
         }
     }
 
-    /// The outcome, with the sentences grouped by the model only in an exchange that ended
-    /// normally (`EndReason.isNormal`): after an interruption or a failure the person wants their
-    /// words now, one sentence per bullet.
-    mutating func outcome(_ endReason: EndReason) async -> Exchange.Outcome {
-        let onEvent = exchange.onEvent
-        let live = conversation
-        conversation = await finals.refine(conversation, waiting: endReason.isNormal && !Task.isCancelled) { done, total in
+    /// The note's work, which leaves the run as it is (so it can run while the person may still
+    /// go on, and be dropped if they do): the final transcripts, then the layout and the
+    /// highlights, both by the model only in an exchange that ended normally
+    /// (`EndReason.isNormal`): after an interruption or a failure the person wants their words
+    /// now, one sentence per bullet.
+    func note(_ endReason: EndReason) async -> Note {
+        let onEvent = exchange.onEvent, rules = exchange.rules
+        let final = await finals.refine(conversation, waiting: endReason.isNormal && !Task.isCancelled) { done, total in
             onEvent(.finishingTranscript(done: done, total: total))
         }
-        for (turn, answer) in conversation.answers.enumerated() where answer != live.answers[turn] {
-            onEvent(.finalAnswer(turn: turn, text: answer))
+        var note = Note(live: conversation, conversation: final, sources: rules.noteSources(final))
+        guard endReason.isNormal, !note.sources.isEmpty, !Task.isCancelled else { return note }
+        (note.layout, note.layoutSource) = await exchange.layouts.layout(for: note.sources)
+        guard !Task.isCancelled else { return note }
+        let (highlights, source) = await exchange.layouts.highlights(for: note.sources, language: rules.language)
+        (note.highlights, note.highlightsSource) = (rules.highlights(highlights, of: note.sources), source)
+        return note
+    }
+
+    /// What the note is made of.
+    struct Note: Sendable {
+        /// The conversation as heard live, and with the final transcripts.
+        let live: Conversation, conversation: Conversation
+        let sources: [Source]
+        var layout: Layout, layoutSource = LayoutSource.fallback
+        var highlights = Highlights.fallback, highlightsSource = HighlightsSource.fallback
+
+        init(live: Conversation, conversation: Conversation, sources: [Source]) {
+            (self.live, self.conversation, self.sources) = (live, conversation, sources)
+            layout = .fallback(sourceCount: sources.count)
         }
-        let sources = exchange.rules.noteSources(conversation)
-        var (layout, layoutSource) = (Layout.fallback(sourceCount: sources.count), LayoutSource.fallback)
-        if endReason.isNormal, !sources.isEmpty, !Task.isCancelled {
-            (layout, layoutSource) = await exchange.layouts.layout(for: sources)
+    }
+
+    /// The outcome, with `note` (made for this run as it is now) taken in and journaled.
+    mutating func outcome(_ endReason: EndReason, note: Note) -> Exchange.Outcome {
+        conversation = note.conversation
+        for (turn, answer) in note.conversation.answers.enumerated() where answer != note.live.answers[turn] {
+            exchange.onEvent(.finalAnswer(turn: turn, text: answer))
         }
-        if !sources.isEmpty { record(.laidOut(layout, layoutSource)) }
-        exchange.onEvent(.laidOut(layoutSource))
+        if !note.sources.isEmpty { record(.laidOut(note.layout, note.layoutSource)) }
+        exchange.onEvent(.laidOut(note.layoutSource))
         return Exchange.Outcome(conversation: conversation, decisions: decisions, endReason: endReason, failure: failure,
-                                sources: sources, layout: layout, layoutSource: layoutSource, refusal: refusal, asSaid: asSaid,
-                                live: live, closing: closing)
+                                sources: note.sources, layout: note.layout, layoutSource: note.layoutSource, refusal: refusal,
+                                asSaid: asSaid, live: note.live, closing: closing,
+                                highlights: note.highlights, highlightsSource: note.highlightsSource)
     }
 }
 

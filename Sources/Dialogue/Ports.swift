@@ -74,6 +74,22 @@ public protocol ResumableAnswers: AnswerSource {
     /// The answer to `question` heard on: all of it, what was said before and what follows.
     func continueAnswer(to question: TurnQuestion,
                         early: @escaping @Sendable (AnswerSoFar) -> Task<Void, Never>) async throws -> AnswerOutcome
+    /// After the closing line of an ending that no rule forced: whether the person goes on
+    /// within `window` (they speak, or type a line); the exchange then continues their last
+    /// answer with `continueAnswer`.
+    func goesOn(within window: Duration) async -> Bool
+}
+
+extension ResumableAnswers {
+    /// A voice goes on as it does over a question: the watch after the last answer hears it.
+    public func goesOn(within window: Duration) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { await self.speechOverQuestion() != nil }
+            group.addTask { try? await Task.sleep(for: window); return false }
+            defer { group.cancelAll() }
+            return await group.next() ?? false
+        }
+    }
 }
 
 extension AnswerSource {
@@ -100,6 +116,14 @@ extension QuestionDeciding {
 /// Groups the numbered sentences; never throws (the local fallback layout is always there).
 public protocol LayoutDeciding: Sendable {
     func layout(for sources: [Source]) async -> (Layout, LayoutSource)
+    /// The next steps and the key sentence (the local fallback: none, the first sentence).
+    func highlights(for sources: [Source], language: Language) async -> (Highlights, HighlightsSource)
+}
+
+extension LayoutDeciding {
+    public func highlights(for sources: [Source], language: Language) async -> (Highlights, HighlightsSource) {
+        (.fallback, .fallback)
+    }
 }
 
 /// Appends journal events durably (the exchange's crash safety).

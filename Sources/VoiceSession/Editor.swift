@@ -121,6 +121,27 @@ public final class LineInput: Sendable {
         }
     }
 
+    /// Whether a line with text in it is there to read within `seconds` (typed, piped, or read
+    /// already), without reading it. A blank line first, the end of input or `cancelled()`: no.
+    public func hasLine(within seconds: Double, cancelled: () -> Bool = { false }) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        return state.withLock { state in
+            while true {
+                let line = state.buffer.prefix { $0 != UInt8(ascii: "\n") }
+                if line.count < state.buffer.count || state.atEnd {
+                    return line.contains { !($0 == 32 || $0 == 9 || $0 == 13) }
+                }
+                let left = deadline - ContinuousClock.now
+                if cancelled() || left <= .zero { return false }
+                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, Int32(min(100, left.seconds * 1000).rounded(.up))) > 0 else { continue }
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let n = read(descriptor, &chunk, chunk.count)
+                if n > 0 { state.buffer += chunk[..<n] } else if n == 0 || errno != EINTR { state.atEnd = true }
+            }
+        }
+    }
+
     /// The next line without its newline; nil at the end of input or once `cancelled()`.
     public func readLine(cancelled: () -> Bool = { false }) -> String? {
         state.withLock { state in

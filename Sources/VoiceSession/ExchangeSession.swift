@@ -97,11 +97,7 @@ public struct ExchangeSession: Sendable {
             display.hint(pack.ui(.layoutFallback))
         }
         var fields = Memo.ExchangeFields(ending: Self.ending(of: outcome, rules: context.rules))
-        // Like the layout, decided only for an exchange that ended normally.
-        if outcome.endReason.isNormal {
-            (fields.highlights, fields.highlightsSource) = await deciders.highlights(for: outcome.sources, language: pack.language)
-            fields.highlights = context.rules.highlights(fields.highlights, of: outcome.sources)
-        }
+        (fields.highlights, fields.highlightsSource) = (outcome.highlights, outcome.highlightsSource)
         // The closing line was playing while the note was put together; the review follows it.
         await outcome.closing?.value
         outcome.closing = nil
@@ -143,6 +139,9 @@ public struct ExchangeSession: Sendable {
             events.emit(.wentOn)
         case .talkedOver:
             events.emit(.talkedOver)
+        case .tookBack:
+            display.notice(pack.ui(.tookBack))
+            events.emit(.tookBack)
         case .unclear:
             // The same question follows at once; without this it shows twice with no reason.
             display.notice(pack.ui(.notCaught))

@@ -19,6 +19,8 @@ public enum SessionEvent: Sendable, Equatable {
     case wentOn
     /// The person answered a question while it played; it was stopped.
     case talkedOver
+    /// The person went on after an ending that no rule forced: it was dropped.
+    case tookBack
     /// Sound without words: the question is asked once more.
     case unclear
     /// The transcript at a pause was read: how finished it sounds, and the silence now awaited.
@@ -60,6 +62,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .resumed: "resumed"
         case .wentOn: "wentOn"
         case .talkedOver: "talkedOver"
+        case .tookBack: "tookBack"
         case .unclear: "unclear"
         case .turnRead: "turnRead"
         case .endpoint: "endpoint"
@@ -136,7 +139,7 @@ extension SessionEvent {
         case .saved(let path), .audio(let path): try container.encode(path, forKey: Key("path"))
         case .error(let message): try container.encode(message, forKey: Key("message"))
         case .refused(let scope): try container.encode(scope.rawValue, forKey: Key("scope"))
-        case .listening, .hearing, .resumed, .wentOn, .talkedOver, .unclear, .decidingEarly, .discarded: break
+        case .listening, .hearing, .resumed, .wentOn, .talkedOver, .tookBack, .unclear, .decidingEarly, .discarded: break
         }
     }
 
@@ -234,7 +237,10 @@ extension SessionEvent {
         var answerStart = 0, wentOn = 0
         if !everything {
             for index in events.indices.reversed() {
-                if case .wentOn = events[index].event { wentOn += 1 }
+                switch events[index].event {
+                case .wentOn, .tookBack: wentOn += 1
+                default: break
+                }
                 if case .decision = events[index].event {
                     if wentOn == 0 { answerStart = index + 1; break }
                     wentOn -= 1

@@ -54,14 +54,15 @@ public struct VoiceSpeaker: PromptSpeaking {
     let speaker: Speaker
     let opening: PromptCache<SpokenPrompt>
     let others: Task<PromptCache<SpokenPrompt>, Error>
-    /// Told when a question starts (a loudspeaker's sound must not pass for the person).
+    /// Told when a question or a closing line starts (a loudspeaker's sound must not pass for the person).
     var listener: Listener?
 
     public func say(_ prompt: SpokenPrompt) async throws {
         var buffer = opening[prompt]
         if buffer == nil { buffer = try await others.value[prompt] }
         guard let buffer else { return }
-        guard case .question = prompt, let listener else { _ = try await speaker.play(buffer); return }
+        // A closing line is listened over as a question is: the person may take its ending back.
+        guard let listener else { _ = try await speaker.play(buffer); return }
         let silence = speaker.nextLeadingSilence
         listener.questionStarts(playing: buffer, leadingSilence: silence)
         do {

@@ -31,5 +31,28 @@ struct EditorTests {
         #expect(input.unusedLines() == 3)
         #expect(input.readLine() == nil && input.unusedLines() == 0)
     }
+
+    /// The take-back window asks whether a line with text is there, and leaves it to be read.
+    @Test func aLineWithinTheWindowIsSeenAndLeftToRead() throws {
+        let input = pipedInput("Oh, one more thing.\nNext.\n")
+        #expect(input.hasLine(within: 0.2))
+        #expect(input.readLine() == "Oh, one more thing.")
+        #expect(input.hasLine(within: 0.2))
+        #expect(input.readLine() == "Next.")
+        #expect(!input.hasLine(within: 0.2), "the end of input is no line")
+        #expect(!pipedInput("\nLater.\n").hasLine(within: 0.2), "an empty line is the typed silence: the ending stands")
+        #expect(pipedInput("No newline at the end").hasLine(within: 0.2))
+    }
+
+    /// Nothing typed within the window: no, once the window is over (a terminal that stays open).
+    @Test func nothingWithinTheWindowIsNoLine() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        let input = LineInput(descriptor: ends[0])
+        #expect(!input.hasLine(within: 0.3))
+        _ = "Late.\n".withCString { write(ends[1], $0, 6) }
+        #expect(input.hasLine(within: 0.3) && input.readLine() == "Late.")
+    }
 }
 

@@ -73,6 +73,25 @@ import Testing
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
+    /// An ending the person took back by going on: the answer they went on with is the one
+    /// before that ending's decision, so a refusal said in it takes all of it out.
+    @Test func aRefusalAfterAnEndingTakenBackTakesTheWholeAnswerOut() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let log = try EventLog(destination: scratch.path + "/took-back.jsonl")
+        log.emit(.answer(text: "A garden on the roof."))
+        log.emit(.decision(Decision(choice: .reason, source: .model)))
+        log.emit(.question(.choice(.reason), text: "Why does this matter to you?", number: 1))
+        log.emit(.answer(text: "My neighbour Tomasz grows tomatoes."))
+        log.emit(.decision(Decision(choice: .ready, source: .model)))
+        log.emit(.tookBack)
+        log.emit(.partial(text: "My neighbour Tomasz grows tomatoes, but don't record this."))
+        log.emit(.refused(scope: .answer))
+        let text = try String(contentsOfFile: scratch.path + "/took-back.jsonl", encoding: .utf8)
+        #expect(!text.contains("Tomasz"), "\(text)")
+        #expect(text.contains("A garden on the roof.") && text.contains(#""event":"tookBack""#))
+    }
+
     @Test func aRefusalTakesTheRefusedWordsOutOfTheEventsFile() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

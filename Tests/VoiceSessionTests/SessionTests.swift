@@ -237,6 +237,21 @@ import Testing
         #expect(try await atEnd.answer(to: .opening) == .ended(partial: nil))
     }
 
+    /// A line piped (or typed) within the take-back window after the model's ending goes on
+    /// with the last answer; the end of input after it lets the next ending stand.
+    @Test func aLineAfterTheModelsEndingGoesOnWithTheAnswer() async throws {
+        let pack = try LanguagePackLoader().load("en"), rules = Rules(pack: pack)
+        let answers = TypedAnswers(pack: pack, display: RecordingDisplay(),
+                                   input: pipedInput(EndedTests.first + "\nOh, and it should be free.\n"))
+        let exchange = Exchange(rules: rules, speaker: SilentSpeaker(), answers: answers,
+                                questions: EndedTests.Chooses(rules: rules, choice: .ready), layouts: RulesOnlyDecider(rules: rules),
+                                journal: NoJournal())
+        let outcome = await exchange.run()
+        #expect(outcome.conversation.answers == [EndedTests.first + " Oh, and it should be free."])
+        #expect(outcome.decisions.map(\.choice) == [.ready])
+        #expect(ExchangeSession.ending(of: outcome, rules: rules) == "modelChoseReady")
+    }
+
     /// A terminal passes on 4095 bytes of a line and drops the rest: a pasted answer of
     /// 5000 characters arrives cut, and the program says so instead of claiming every word.
     @Test func aLineTheTerminalCutIsSaidToBeCut() async throws {

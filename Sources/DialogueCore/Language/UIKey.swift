@@ -3,7 +3,7 @@
 /// letters a prompt accepts in this language (they match the letters in `savePrompt`,
 /// `confirmDiscard`, `recoverPrompt` and the `refusalConfirm…` prompts).
 public enum UIKey: String, CaseIterable, Sendable {
-    case hintFinish, listening, hearingYou, thinking, noAnswer, wentOn, notCaught, youSaid, typePrompt
+    case hintFinish, listening, hearingYou, thinking, noAnswer, wentOn, tookBack, notCaught, youSaid, typePrompt
     case typingModeReason, modelUnavailable, unsupportedLocale, noteReady, savePrompt
     case confirmDiscard, saved, discarded, recoverPrompt, microphoneSilent, audioFailed
     case saveFailed, interrupted, questionCount, transcriptFull, answerCut, unusedLines, layoutFallback

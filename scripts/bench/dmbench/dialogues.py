@@ -157,25 +157,30 @@ def run_dialogue(binary, server, spec, silence, work):
 
 
 def note_wait(program, events, to_prog):
-    """From the end of the program's last sound (the closing line) to the `note` event, in ms;
-    0 when the note was ready before the line ended (the review waits for it to end).
+    """From the moment the program falls quiet to the `note` event, in ms: its last sound (the
+    closing line) is over, and so is the take-back window after an ending no rule forced (the
+    `finished` event comes as it closes); 0 when the note was ready before.
 
     >>> note_wait([(0, 48000), (96000, 144000)], [{"event": "note", "t": 3.5}], lambda f: f / 48000)
     500
     >>> note_wait([(0, 48000)], [{"event": "note", "t": 0.5}], lambda f: f / 48000)
     0
+    >>> note_wait([(0, 48000)], [{"event": "finished", "t": 2.5}, {"event": "note", "t": 2.75}], lambda f: f / 48000)
+    250
     >>> note_wait([], [{"event": "note", "t": 0.5}], lambda f: f / 48000) is None
     True
     """
     notes = [e["t"] for e in events if e.get("event") == "note" and "t" in e]
     if not program or not notes:
         return None
-    return max(0, round((notes[-1] - to_prog(program[-1][1])) * 1000))
+    finished = [e["t"] for e in events if e.get("event") == "finished" and "t" in e]
+    quiet = max([to_prog(program[-1][1])] + finished[-1:])
+    return max(0, round((notes[-1] - quiet) * 1000))
 
 
 def barge_ins(person, program):
     """For each person utterance that starts while the program speaks: ms until the program's
-    sound ends (how fast a question talked over is stopped; a closing line is not stopped).
+    sound ends (how fast a question or a closing line talked over is stopped).
 
     >>> barge_ins([(100, 200), (1000, 1500)], [(0, 150), (900, 1048)])
     [1.0, 1.0]
