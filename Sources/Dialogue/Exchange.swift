@@ -85,9 +85,11 @@ public struct Exchange: Sendable {
             // The note is made while the closing line plays and the person may still go on, and
             // dropped if they do.
             let made = Task { [run, endReason] in await run.note(endReason) }
-            guard await closingTakenBack(ending.choice, by: source), !Task.isCancelled else {
+            let wentOn = await closingTakenBack(ending.choice, by: source)
+            guard wentOn, !Task.isCancelled else {
                 run.confirmEnding()
-                note = made
+                // A key or Ctrl-C in the window: the words now, as they are (made afresh below).
+                if Task.isCancelled { made.cancel() } else { note = made }
                 break
             }
             made.cancel()

@@ -15,6 +15,8 @@ final class TakeBackVoice: ResumableAnswers, PromptSpeaking, JournalWriting, @un
     private(set) var stopped: [SpokenPrompt] = []
     private(set) var windows: [Duration] = []
     private(set) var lines: [String] = []
+    /// A key or Ctrl-C in the window (it cancels the exchange's task).
+    var keyInWindow = false
 
     init(_ answers: [Answer]) { self.answers = answers }
 
@@ -54,7 +56,8 @@ final class TakeBackVoice: ResumableAnswers, PromptSpeaking, JournalWriting, @un
     }
 
     func goesOn(within window: Duration) async -> Bool {
-        lock.withLock {
+        if keyInWindow { withUnsafeCurrentTask { $0?.cancel() } }
+        return lock.withLock {
             windows.append(window)
             return current?.after != nil
         }
@@ -169,6 +172,18 @@ struct TakeBackTests {
         #expect(outcome.highlightsSource == .model && model.highlighted == 1)
         #expect(outcome.highlights.nextSteps == [outcome.sources.count])
         #expect(outcome.closing == nil, "the closing line is over once the window is")
+    }
+
+    /// A key in the window wants the words now: the ending stands, the note is one sentence
+    /// per bullet with every word, whatever the note's work under the line had done.
+    @Test func aKeyInTheWindowGivesTheWordsNow() async throws {
+        let voice = TakeBackVoice([.init(text: "A tool library for the building."), .init(text: "People buy drills they use once.")])
+        voice.keyInWindow = true
+        let model = ScriptedModel([.problem, .ready])
+        let outcome = try await Task { try await run(voice, model) }.value
+        #expect(outcome.endReason == .finished)
+        #expect(outcome.layoutSource == .fallback && outcome.highlightsSource == .fallback)
+        #expect(outcome.sources.map(\.text) == ["A tool library for the building.", "People buy drills they use once."])
     }
 
     /// An ending the person's own words forced ("That's all.") is not listened for after.
