@@ -24,7 +24,7 @@ struct ExchangeRun {
     /// The closing line, playing while the note is put together.
     var closing: Task<Void, Never>?
     /// An ending that no rule forced (the model's, or a cue's): the person may still take it
-    /// back by going on. It is neither kept nor journaled until they have not (`confirm`).
+    /// back by going on. It is neither kept nor journaled until they have not (`confirmEnding`).
     var unconfirmedEnding: Decision?
     /// The person went on after an ending: the next turn hears their last answer on.
     var goingOnAfterEnding = false
@@ -235,7 +235,10 @@ struct ExchangeRun {
     /// now, one sentence per bullet.
     func note(_ endReason: EndReason) async -> Note {
         let onEvent = exchange.onEvent, rules = exchange.rules
-        let final = await finals.refine(conversation, waiting: endReason.isNormal && !Task.isCancelled) { done, total in
+        // An answer with nothing for the note ("I think that's all for now.") is not waited for.
+        let content = Set(rules.noteSources(conversation).map(\.answerIndex))
+        let final = await finals.refine(conversation, waiting: endReason.isNormal && !Task.isCancelled,
+                                        matters: content.contains) { done, total in
             onEvent(.finishingTranscript(done: done, total: total))
         }
         var note = Note(live: conversation, conversation: final, sources: rules.noteSources(final))

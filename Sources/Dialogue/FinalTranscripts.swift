@@ -48,19 +48,21 @@ final class FinalTranscripts: Sendable {
     }
 
     /// `conversation` with each answer's final text where it has one: waited for when `waiting`
-    /// (reporting `progress(done, total)` while some are not done), else only those done now;
-    /// the others are cancelled.
-    func refine(_ conversation: Conversation, waiting: Bool, progress: (Int, Int) -> Void) async -> Conversation {
+    /// and the answer `matters` (reporting `progress(done, total)` while some are not done),
+    /// else only those done now; the others are cancelled.
+    func refine(_ conversation: Conversation, waiting: Bool, matters: (Int) -> Bool = { _ in true },
+                progress: (Int, Int) -> Void) async -> Conversation {
         let tracked = state.withLock { $0.byTurn }.filter { turn, entry in
             conversation.turns.indices.contains(turn) && conversation.turns[turn].answer == entry.live
         }
         var turns = conversation.turns
-        let total = tracked.count
+        let awaited = Set(tracked.keys.filter { waiting && matters($0) })
         let pending = Set(tracked.filter { !$0.value.pass.isDone }.keys)
-        var done = total - pending.count
-        if waiting && done < total { progress(done, total) }
+        let total = awaited.union(tracked.keys.filter { !pending.contains($0) }).count
+        var done = total - pending.intersection(awaited).count
+        if done < total { progress(done, total) }
         for (turn, entry) in tracked.sorted(by: { $0.key < $1.key }) {
-            guard waiting || !pending.contains(turn) else { entry.pass.cancel(); continue }
+            guard awaited.contains(turn) || !pending.contains(turn) else { entry.pass.cancel(); continue }
             let text = await entry.pass.text()
             if pending.contains(turn) { done += 1; progress(done, total) }
             if let text, Self.keepsWords(of: entry.live, in: text) {

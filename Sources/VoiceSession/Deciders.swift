@@ -41,8 +41,9 @@ struct Deciders: Sendable {
         func nextQuestion(after conversation: Conversation) async -> Decision {
             await arbiter.foreground { await loading.value.questions.nextQuestion(after: conversation) }
         }
+        /// Reading ahead only saves time: it gives way to a final pass under way.
         func prepare(after conversation: Conversation) async {
-            await arbiter.foreground { await loading.value.questions.prepare(after: conversation) }
+            await arbiter.unlessBackground { await loading.value.questions.prepare(after: conversation) }
         }
         func layout(for sources: [Source]) async -> (Layout, LayoutSource) {
             await arbiter.foreground { await loading.value.layouts.layout(for: sources) }

@@ -31,6 +31,22 @@ public final class EngineArbiter: Sendable {
         return try await work()
     }
 
+    /// Runs work that only saves the dialogue time later (a draft while the person speaks, the
+    /// model reading ahead) as foreground work, unless a background run is under way: that run
+    /// is not stopped for it, and it is skipped (nil). Stopped at every draft, a final pass that
+    /// must start over each time never finished while the person spoke, and every answer's pass
+    /// was left for the end of the exchange, where the person waited for them all.
+    public func unlessBackground<T: Sendable>(_ work: () async throws -> T) async rethrows -> T? {
+        let admitted = state.withLock { state in
+            guard state.background == nil else { return false }
+            state.foreground += 1
+            return true
+        }
+        guard admitted else { return nil }
+        defer { leaveForeground() }
+        return try await work()
+    }
+
     /// Runs `work` once no foreground work is under way, starting it over each time foreground
     /// work stops it, until it finishes. Throws `CancellationError` when the calling task is
     /// cancelled.

@@ -200,7 +200,9 @@ public struct VoiceAnswers: ResumableAnswers {
     func draftWhileSpeaking(early: (@Sendable (AnswerSoFar) -> Task<Void, Never>)?) -> DraftKeeper.Transcribe {
         let engineGate = self.engineGate
         return { clip, draft in
-            let transcript = try await self.transcript(clip, draft: draft)
+            guard let transcript = try await self.transcript(clip, draft: draft, unlessBackground: true) else {
+                throw DraftSkipped()
+            }
             let heard = transcript.text.trimmingCharacters(in: .whitespacesAndNewlines)
             if let early, !heard.isEmpty, !Task.isCancelled { engineGate.hold(early(.speaking(heard))) }
             return transcript.tokens
@@ -309,11 +311,21 @@ public struct VoiceAnswers: ResumableAnswers {
 
     /// With `draft` (whisper's tokens for the start of this audio) the text is the same, sooner.
     private func transcript(_ samples: [Float], draft: [Int32]? = nil) async throws -> Transcript {
+        try await transcript(samples, draft: draft, unlessBackground: false)!
+    }
+
+    /// `unlessBackground`: a draft, skipped (nil) while a final pass runs (`EngineArbiter`).
+    private func transcript(_ samples: [Float], draft: [Int32]?, unlessBackground: Bool) async throws -> Transcript? {
         await engineGate.wait()
         var options = finalDecoding ? FinalPass.options(language: whisperLanguage) : TranscriptionOptions(language: whisperLanguage)
         options.draft = finalDecoding ? nil : draft
-        return try await arbiter.foreground { try await transcriber.transcribe(samples, options: options) }
+        let transcriber = self.transcriber
+        let run = { [options] in try await transcriber.transcribe(samples, options: options) }
+        return unlessBackground ? try await arbiter.unlessBackground(run) : try await arbiter.foreground(run)
     }
+
+    /// A draft not made: a final pass had the cores.
+    struct DraftSkipped: Error {}
 
     /// An answer that was heard is transcribed in a task of its own: an interrupt cancels the
     /// exchange, and must not cost the person the words they already said.

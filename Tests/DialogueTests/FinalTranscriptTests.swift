@@ -114,6 +114,18 @@ struct FinalTranscriptTests {
         #expect(progress.withLock { $0 } == ["0/1", "1/1"])
     }
 
+    /// The last answer only ends the exchange ("That's all for now."): none of it goes in the
+    /// note, so its pass is not waited for (the person would wait for nothing).
+    @Test(.timeLimit(.minutes(1))) func anAnswerWithNothingForTheNoteIsNotWaitedFor() async throws {
+        let first = ScriptedPass("We could share tools between neighbors.")
+        let ending = ScriptedPass()
+        let answers = FinalScript([(.answer("We could share tools between neighbours."), first),
+                                   (.answer("That's all for now."), ending)])
+        let outcome = try await exchange(answers).run()
+        #expect(ending.cancelled, "the ending's pass was waited for")
+        #expect(outcome.conversation.answers == ["We could share tools between neighbors.", "That's all for now."])
+    }
+
     @Test func aKeyGivesTheWordsAtOnceWithWhatIsDone() async throws {
         let done = ScriptedPass("First answer, final.")
         let pending = ScriptedPass()

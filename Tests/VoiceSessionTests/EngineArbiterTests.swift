@@ -41,6 +41,19 @@ struct EngineArbiterTests {
         #expect(try await background.value == "done")
     }
 
+    /// Work that only saves time later (a draft while the person speaks) never stops a final
+    /// pass under way: it is skipped. With no background run, it runs as foreground work.
+    @Test func workThatOnlySavesTimeGivesWayToTheBackgroundRun() async throws {
+        let arbiter = EngineArbiter(), work = Work()
+        #expect(await arbiter.unlessBackground { "ran" } == "ran")
+        let background = Task { try await arbiter.background { try await work.run() } }
+        try await waitUntil { work.running.load(ordering: .relaxed) }
+        #expect(await arbiter.unlessBackground { "ran" } == nil)
+        #expect(work.running.load(ordering: .relaxed) && work.starts.load(ordering: .relaxed) == 1, "the background run was stopped")
+        work.release.store(true, ordering: .relaxed)
+        #expect(try await background.value == "done")
+    }
+
     @Test func backgroundWaitsWhileForegroundWorkIsUnderWay() async throws {
         let arbiter = EngineArbiter(), work = Work()
         work.release.store(true, ordering: .relaxed)
