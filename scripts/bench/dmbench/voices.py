@@ -366,6 +366,7 @@ class Exchange:
     over_speech: int = 0
     waits_ms: list = field(default_factory=list)
     lead_ms: list = field(default_factory=list)       # early/over: speech onset − question end (negative: before)
+    note_wait_ms: int | None = None   # the program falls quiet (closing line and take-back window over) → the note
     failure: str | None = None
 
 
@@ -606,6 +607,10 @@ def measure(ex, rec, launch, left, right, played, events, pack):
     ex.closing_onset_s = round(to_s(closing), 3) if closing is not None else None
     notes = [e for e in events if e.get("event") == "note"]
     ex.note_s = notes[-1]["t"] if notes else None
+    if closing is not None and ex.note_s is not None and frame_of(ex.note_s) > closing:
+        last = last_above(right[closing:frame_of(ex.note_s)])
+        quiet = max(to_s(closing + (last or 0)), finished[-1])
+        ex.note_wait_ms = max(0, round((ex.note_s - quiet) * 1000))
     ex.saved = any(e.get("event") == "saved" for e in events)
     ex.refused = any(e.get("event") == "refused" for e in events)
     ex.wavs = [a.wav for a, *_ in played if not a.synthetic]
@@ -739,16 +744,17 @@ class Row:
     wait_after_end_p50_ms: int | None
     wait_after_end_max_ms: int | None
     onset_vs_question_end_ms: int | None
+    note_wait_p50_ms: int | None
 
 
 def summarize(exchanges):
     """One row per language and pattern.
 
     >>> e = Exchange("en", "plain", 0, 0, 30.0, 500.0, answers=[{}, {}], saved=True, note_edits=3,
-    ...              transcribe_edits=1, reference_units=20, waits_ms=[900, 1100])
+    ...              transcribe_edits=1, reference_units=20, waits_ms=[900, 1100], note_wait_ms=400)
     >>> r = summarize([e])[0]
-    >>> (r.note_error, r.transcribe_error, r.words_lost, r.wait_after_end_p50_ms, r.notes_saved)
-    (0.15, 0.05, 0.1, 1000, 1)
+    >>> (r.note_error, r.transcribe_error, r.words_lost, r.wait_after_end_p50_ms, r.notes_saved, r.note_wait_p50_ms)
+    (0.15, 0.05, 0.1, 1000, 1, 400)
     """
     rows = []
     keys = sorted({(e.lang, e.pattern) for e in exchanges}, key=lambda k: (k[0], PATTERNS.index(k[1]) if k[1] in PATTERNS else 9))
@@ -760,6 +766,7 @@ def summarize(exchanges):
         base = sum(e.transcribe_edits for e in scored) / units_ if units_ else None
         waits = [w for e in scored for w in e.waits_ms]
         leads = [a["lead_ms"] for e in scored for a in e.answers if a.get("lead_ms") is not None and not a.get("synthetic")]
+        note_waits = [e.note_wait_ms for e in group if e.note_wait_ms is not None]
         rows.append(Row(lang, pattern, len(group), sum(sum(1 for a in e.answers if not a.get("synthetic")) for e in group),
                         sum(1 for e in group if e.failure or e.status != 0), sum(1 for e in group if e.refused),
                         sum(1 for e in group if e.saved),
@@ -769,16 +776,18 @@ def summarize(exchanges):
                         sum(e.over_speech for e in scored),
                         None if not waits else round(percentile(waits, 50)),
                         None if not waits else max(waits),
-                        None if not leads else round(percentile(leads, 50))))
+                        None if not leads else round(percentile(leads, 50)),
+                        None if not note_waits else round(percentile(note_waits, 50))))
     return rows
 
 
 def table(rows, title):
     head = ["lang", "pattern", "exch", "answers", "failed", "refused", "saved", "note err", "transcribe err", "words lost", "of it added",
-            "Q over speech", "wait p50 ms", "wait max ms", "onset−Q end ms"]
+            "Q over speech", "wait p50 ms", "wait max ms", "onset−Q end ms", "note wait p50 ms"]
     body = [[r.lang, r.pattern, str(r.exchanges), str(r.answers), str(r.failed), str(r.refused), f"{r.notes_saved}/{r.exchanges}",
              fmt(r.note_error), fmt(r.transcribe_error), fmt(r.words_lost), fmt(r.inserted), str(r.questions_over_speech),
-             fmt(r.wait_after_end_p50_ms), fmt(r.wait_after_end_max_ms), fmt(r.onset_vs_question_end_ms)] for r in rows]
+             fmt(r.wait_after_end_p50_ms), fmt(r.wait_after_end_max_ms), fmt(r.onset_vs_question_end_ms),
+             fmt(r.note_wait_p50_ms)] for r in rows]
     widths = [max(len(x) for x in col) for col in zip(head, *body)]
     lines = [title, "  ".join(h.ljust(w) for h, w in zip(head, widths))]
     lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)) for row in body]
