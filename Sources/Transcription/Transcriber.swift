@@ -193,12 +193,14 @@ public actor Transcriber {
         var accepted: Int32 = -1
         let status = decode(samples, params: params, options: options, accepted: &accepted)
         if EngineLog.isVerbose { whisper_print_timings(context) }
+        TimeMarks.mark("decoded")
         guard status == 0 else { throw abort.isRaised ? CancellationError() : TranscriberError.failed(code: status) }
 
         var (segments, tokens) = readSegments()
         if let filter = options.hallucinationFilter {
             segments = filter.filter(segments, samples: samples)
         }
+        TimeMarks.mark("filtered")
         return Transcript(language: options.language, segments: segments, tokens: tokens,
                           draftAccepted: options.draft == nil || accepted < 0 ? nil : Int(accepted))
     }

@@ -1,5 +1,8 @@
 import CMalloc
 import Foundation
+import Transcription
+
+TimeMarks.mark("main")
 
 // ggml's OpenMP threads spin while waiting unless OMP_WAIT_POLICY is PASSIVE when the process
 // starts (setting it later is not reliable); two spinning engines on 2 cores collapse. So the
