@@ -193,12 +193,14 @@ public actor Transcriber {
         var accepted: Int32 = -1
         let status = decode(samples, params: params, options: options, accepted: &accepted)
         if EngineLog.isVerbose { whisper_print_timings(context) }
+        TimeMarks.mark("decoded")
         guard status == 0 else { throw abort.isRaised ? CancellationError() : TranscriberError.failed(code: status) }
 
         var (segments, tokens) = readSegments()
         if let filter = options.hallucinationFilter {
             segments = filter.filter(segments, samples: samples)
         }
+        TimeMarks.mark("filtered")
         return Transcript(language: options.language, segments: segments, tokens: tokens,
                           draftAccepted: options.draft == nil || accepted < 0 ? nil : Int(accepted))
     }
@@ -348,10 +350,20 @@ extension Transcriber {
     /// inside words): what `suppress_nst` suppresses.
     static func nonSpeechTokens(_ context: OpaquePointer) -> [whisper_token] {
         let wanted = Set(nonSpeechSymbols.flatMap { [Array($0.utf8), Array(" \($0)".utf8)] } + [Array(" -".utf8), Array(" '".utf8)])
+        // Most tokens are words: a first or last byte no symbol has, or longer than any, rules
+        // them out before their text is copied (the whole vocabulary took 8-10 ms a load).
+        let longest = wanted.map(\.count).max() ?? 0
+        var firsts = [Bool](repeating: false, count: 256), lasts = firsts
+        for symbol in wanted {
+            firsts[Int(symbol[0])] = true
+            lasts[Int(symbol[symbol.count - 1])] = true
+        }
         return (0..<whisper_n_vocab(context)).filter { token in
             guard let text = whisper_token_to_str(context, token) else { return false }
-            return wanted.contains(Array(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self),
-                                                              count: strlen(text))))
+            let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
+            let count = strnlen(text, longest + 1)
+            guard count > 0, count <= longest, firsts[Int(bytes[0])], lasts[Int(bytes[count - 1])] else { return false }
+            return wanted.contains(Array(UnsafeBufferPointer(start: bytes, count: count)))
         }
     }
 }

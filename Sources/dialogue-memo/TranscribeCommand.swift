@@ -24,12 +24,15 @@ enum TranscribeCommand {
     }
 
     static func run(_ options: Arguments) async throws -> Int32 {
+        TimeMarks.mark("command")
         let wav = try WAVFile(contentsOf: options.file)
         if let notice = wav.truncationNotice(file: options.file) { printError(notice) }
         let samples = wav.monoSamples(at: Transcriber.sampleRate)
         var transcript = Transcript(language: options.lang, segments: [])
         if AudioLevel.containsSpeechEnergy(samples) && !FileTranscription.isSteady(samples) {
+            TimeMarks.mark("load")
             let transcriber = try Transcriber(modelPath: options.whisperModel ?? DefaultModels.whisper)
+            TimeMarks.mark("loaded")
             var transcription = FileTranscription.options(language: options.lang, fast: options.fast, segmentTimes: options.json)
             let progress = wav.duration > 30 && isatty(STDERR_FILENO) == 1
             if progress { transcription.progress = showProgress }
@@ -38,6 +41,7 @@ enum TranscribeCommand {
         }
         if transcript.text.isEmpty { printError(FileTranscription.emptiness(of: samples).message(file: options.file)) }
         if options.json || !transcript.text.isEmpty { print(options.json ? JSONLine.encode(transcript.output) : transcript.text) }
+        TimeMarks.mark("printed")
         return 0
     }
 

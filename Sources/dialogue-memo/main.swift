@@ -1,5 +1,8 @@
 import CMalloc
 import Foundation
+import Transcription
+
+TimeMarks.mark("main")
 
 // ggml's OpenMP threads spin while waiting unless OMP_WAIT_POLICY is PASSIVE when the process
 // starts (setting it later is not reliable); two spinning engines on 2 cores collapse. So the
@@ -19,6 +22,10 @@ if getenv("OMP_WAIT_POLICY") == nil {
 // token (the dialogue decodes greedily and is not slowed).
 let decodesFilesWithTheBeam = ["transcribe", "eval"].contains(CommandLine.arguments.dropFirst().first)
 if !decodesFilesWithTheBeam { _ = cmalloc_fix_mmap_threshold(128 * 1024) }
+// `transcribe` loads whisper on a thread of Swift's pool, whose own arena grew a page at a time
+// while the model loaded (2,200 mprotect calls, about 10 ms of a 150 ms load): one process, one
+// file, so the main arena serves every thread.
+if CommandLine.arguments.dropFirst().first == "transcribe" { _ = cmalloc_one_arena() }
 
 // The notes commands, the settings and the help run no engine, and start without ggml (its
 // first call sets up its CPU code: 14 ms or more).

@@ -16,7 +16,8 @@ from dmbench.decisions import DecisionResult  # noqa: E402
 from dmbench.dialogues import Dialogue, LongAnswer, LongRun, Turn  # noqa: E402
 from dmbench.transcription import ClipRow, EngineRun  # noqa: E402
 
-MODULES = ["common", "tools", "audio", "scoring", "dialogues", "transcription", "decisions", "report", "cli", "smart_turn", "voices"]
+MODULES = ["common", "tools", "audio", "scoring", "dialogues", "transcription", "decisions", "report", "cli", "smart_turn", "voices",
+           "transcribe_speed"]
 JSON_KEYS = [
     "hangover_ms", "build", "turn_latency_p50_ms", "turn_latency_p95_ms", "turn_latency_max_ms", "turns",
     "no_overlap_p50_ms", "no_overlap_p95_ms", "no_overlap_turns", "closing_p50_ms", "note_wait_p50_ms", "overlap_vs_no_overlap",
