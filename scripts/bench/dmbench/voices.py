@@ -602,7 +602,11 @@ def measure(ex, rec, launch, left, right, played, events, pack):
     q_times = [e["t"] for e in events if e.get("event") == "question"]
     q_onsets = [to_s(f) for f in onsets_after(right, [frame_of(t - 0.1) for t in q_times]) if f is not None]
     finished = [e["t"] for e in events if e.get("event") == "finished"]
-    closing = onsets_after(right, [frame_of(finished[0] - 0.1)])[0] if finished else None
+    # The closing line follows the final decision (after a take-back window, `finished` comes
+    # only once the line has played); a refusal's follows `finished`.
+    final = [e["t"] for e in events if e.get("event") == "decision" and e.get("choice") in ("ready", "stop")]
+    asked = final[-1] if final else finished[0] if finished else None
+    closing = onsets_after(right, [frame_of(asked - 0.1)])[0] if asked is not None else None
     ex.question_onsets_s = [round(x, 3) for x in q_onsets]
     ex.closing_onset_s = round(to_s(closing), 3) if closing is not None else None
     notes = [e for e in events if e.get("event") == "note"]
