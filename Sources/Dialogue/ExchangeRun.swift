@@ -239,7 +239,8 @@ struct ExchangeRun {
         let content = Set(rules.noteSources(conversation).map(\.answerIndex))
         let final = await finals.refine(conversation, waiting: endReason.isNormal && !Task.isCancelled,
                                         matters: content.contains) { done, total in
-            onEvent(.finishingTranscript(done: done, total: total))
+            // Work dropped for a person who went on says nothing more about it.
+            if !Task.isCancelled { onEvent(.finishingTranscript(done: done, total: total)) }
         }
         var note = Note(live: conversation, conversation: final, sources: rules.noteSources(final))
         guard endReason.isNormal, !note.sources.isEmpty, !Task.isCancelled else { return note }

@@ -152,10 +152,13 @@ struct RecordedNote: Sendable {
     /// ("recordingLimit"), or a key or Ctrl-C ("interrupted").
     static func ending(of heard: HeardAnswer, conversation: Conversation, rules: Rules) -> String {
         switch heard.recording?.ending {
-        case .maximumLength?: "recordingLimit"
-        case .stopped?, .cancelled?: "interrupted"
+        case .maximumLength?: return "recordingLimit"
+        case .stopped?, .cancelled?: return "interrupted"
         case .endOfSpeech?, .noAnswer?, nil:
-            rules.endSignal(of: conversation) != nil ? rules.ending(of: conversation, decisions: [], stopped: nil) : "noAnswer"
+            // The ending read live ended it, however the final reading of the whole words it.
+            let live = heard.endingRead.map { Conversation(turns: [Turn(question: .opening, answer: $0)]) }
+            let said = [live, conversation].compactMap { $0 }.first { rules.endSignal(of: $0) != nil }
+            return said.map { rules.ending(of: $0, decisions: [], stopped: nil) } ?? "noAnswer"
         }
     }
 

@@ -2,6 +2,7 @@ import Dialogue
 import DialogueCore
 import Foundation
 import Speech
+import Synchronization
 import Transcription
 
 /// The voice half of an exchange: one audio session (server connection, output stream, record
@@ -79,6 +80,9 @@ public struct VoiceSpeaker: PromptSpeaking {
 public struct HeardAnswer: Sendable {
     public var outcome: AnswerOutcome
     public var recording: ListenResult?
+    /// A recording's end as read at its last pause when that reading ended it ("…That's all for
+    /// now."): how it ended, even where the final reading of the whole words it otherwise.
+    public var endingRead: String?
 }
 
 /// Listens for one answer and transcribes it. Silence is never transcribed; an interrupted
@@ -117,6 +121,8 @@ public struct VoiceAnswers: ResumableAnswers {
     /// Work of the other engine (the language model warming up or deciding early) that must
     /// finish before whisper runs.
     public let engineGate = EngineGate()
+    /// With `endsOnPhrase`: the latest pause's reading, when it ended the recording.
+    let endingRead = EndingRead()
 
     public func answer(to question: TurnQuestion) async throws -> AnswerOutcome {
         try await hear(question, early: nil).outcome
@@ -188,7 +194,8 @@ public struct VoiceAnswers: ResumableAnswers {
         }
         // Past its silence the person may go on (the listener keeps listening); otherwise stop.
         if result.ending != .endOfSpeech { speaking?.cancel() }
-        let heard = try await conclude(result, speculation: speculation, drafts: drafts)
+        var heard = try await conclude(result, speculation: speculation, drafts: drafts)
+        if endsOnPhrase, result.ending == .endOfSpeech { heard.endingRead = endingRead.text(at: result.samples.count) }
         if case .answer = heard.outcome, let recording = heard.recording {
             finals?.start(recording.speech(margin: listener.configuration.pause), continuing: continuing)
         }
@@ -273,6 +280,7 @@ public struct VoiceAnswers: ResumableAnswers {
             // a recording has nothing else for the cores to do, and seconds to wait anyway.
             guard let heard = try? await transcript(tail).text else { return }
             let ends = rules?.endsRecording(heard) == true
+            endingRead.read(ends ? heard : nil, clipLength: clip.count)
             let hangover = ends ? Self.afterEndingPhrase : wait
             if !heard.isEmpty { feedback.heard(heard) }
             events.emit(.turnRead(completion: ends ? 1 : 0, hangover: hangover))
@@ -336,4 +344,20 @@ public struct VoiceAnswers: ResumableAnswers {
 
 extension VoiceAnswers: FinalTranscribing {
     public func finalPassOfLatestAnswer() -> (any FinalPassing)? { finals?.takeLatest() }
+}
+
+/// The latest pause's reading of a recording's end, when it ended the recording: the pauses are
+/// read in tasks of their own, so the longest clip read wins.
+final class EndingRead: Sendable {
+    private let latest = Mutex<(clipLength: Int, text: String?)>((0, nil))
+
+    func read(_ text: String?, clipLength: Int) {
+        latest.withLock { if clipLength >= $0.clipLength { $0 = (clipLength, text) } }
+    }
+
+    /// The reading that ended a recording of `length` samples: the last pause's, when it is
+    /// within that recording (a pause read after speech went on does not count).
+    func text(at length: Int) -> String? {
+        latest.withLock { $0.clipLength <= length ? $0.text : nil }
+    }
 }

@@ -90,6 +90,32 @@ import Transcription
                                     rules: rules) == expected)
     }
 
+    /// The recording ended on "That's all for now." read at its last pause: that is how it ended,
+    /// even where the final reading of the whole left the short ending out (seen on the real
+    /// stack: `ended: "noAnswer"` for a recording the phrase had ended).
+    @Test func anEndingReadLiveSaysHowItEndedWhateverTheFinalReading() throws {
+        let rules = Rules(pack: try LanguagePackLoader().load("en"))
+        let listened = ListenResult(ending: .endOfSpeech, samples: [], sampleRate: 16_000, clipStart: 0,
+                                    timing: ListenTiming(endpoint: 1, declaredAfter: 1))
+        let final = Conversation(turns: [Turn(question: .opening, answer: "I need to paint the fence. Then I will buy new tires.")])
+        var heard = HeardAnswer(outcome: .answer(final.answers[0]), recording: listened)
+        #expect(RecordedNote.ending(of: heard, conversation: final, rules: rules) == "noAnswer")
+        heard.endingRead = "Then I will buy new tires. That's all for now."
+        #expect(RecordedNote.ending(of: heard, conversation: final, rules: rules) == "userEnded")
+    }
+
+    /// Only the last pause's reading counts, and only within the recording it ended.
+    @Test func theLastPauseReadIsTheEnding() {
+        let read = EndingRead()
+        read.read("That's all.", clipLength: 100)
+        read.read(nil, clipLength: 50)   // an earlier pause, read late
+        #expect(read.text(at: 120) == "That's all.")
+        read.read(nil, clipLength: 150)  // the person went on: the next pause did not end it
+        #expect(read.text(at: 160) == nil)
+        read.read("Das war's.", clipLength: 200)
+        #expect(read.text(at: 180) == nil, "a pause after the recording's end")
+    }
+
     /// A thinking pause never ends a recording: whatever the preset, at least 6 s of silence.
     @Test func theRecordingSilenceIsNeverUnderSixSeconds() {
         #expect(SilencePreset.allCases.allSatisfy { RecordSession.silence($0) >= 6 })
