@@ -9,8 +9,9 @@ struct NoSpeech: PromptSpeaking {
 }
 
 /// Typing mode's answers: one line each; an empty line is the typed silence, the end of input
-/// ends the exchange as a key does. A line the terminal cut is said to be cut. A line typed (or piped) within the
-/// take-back window after an ending that no rule forced goes on with the last answer.
+/// ends the exchange as a key does. A line the terminal cut is said to be cut. A line typed (or
+/// piped) within the take-back window after an ending that no rule forced goes on with the last
+/// answer.
 final class TypedAnswers: ResumableAnswers {
     let pack: LanguagePack
     let display: any SessionDisplay

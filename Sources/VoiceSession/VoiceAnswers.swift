@@ -55,7 +55,8 @@ public struct VoiceSpeaker: PromptSpeaking {
     let speaker: Speaker
     let opening: PromptCache<SpokenPrompt>
     let others: Task<PromptCache<SpokenPrompt>, Error>
-    /// Told when a question or a closing line starts (a loudspeaker's sound must not pass for the person).
+    /// Told when a question or a closing line starts (a loudspeaker's sound must not pass for
+    /// the person).
     var listener: Listener?
 
     public func say(_ prompt: SpokenPrompt) async throws {
