@@ -114,8 +114,9 @@ struct ExchangeRun {
         }
         switch reply {
         case .answer(let text):
-            let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            var text = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if text.isEmpty { exchange.onEvent(.noAnswer); return .end(.noAnswer) }
+            if asked.goesOn, let earlier = conversation.turns.last?.answer { text = Self.heardOn(text, after: earlier) }
             keep(text, answering: asked)
             mayGoOn = true   // sayUnlessResumed just speaks for sources that cannot go on
             askedAgain = false
@@ -136,6 +137,31 @@ struct ExchangeRun {
             }
             return .end(.interrupted)
         }
+    }
+
+    /// An answer heard on, whole: the earlier part and what followed read again as one. On a
+    /// long one whisper can leave the earlier part out (real voices: 7 s, a pause, 6 s more, read
+    /// as the last sentence alone, which then replaced the first): the earlier text goes before
+    /// it then. Kept: most of the earlier text's character trigrams are in the new reading.
+    static func heardOn(_ text: String, after earlier: String) -> String {
+        let before = trigrams(earlier)
+        guard !before.isEmpty else { return text }
+        let kept = before.intersection(trigrams(text)).count
+        return Double(kept) >= 0.5 * Double(before.count) ? text : earlier + " " + text
+    }
+
+    /// Letter and digit trigrams, case folded, any run of other characters as one space.
+    static func trigrams(_ text: String) -> Set<String> {
+        var folded: [Character] = []
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber {
+                folded.append(character)
+            } else if folded.last.map({ $0 != " " }) ?? false {
+                folded.append(" ")
+            }
+        }
+        guard folded.count >= 3 else { return [] }
+        return Set((0...(folded.count - 3)).map { String(folded[$0..<($0 + 3)]) })
     }
 
     mutating func keep(_ answer: String, answering asked: Asked) {

@@ -52,12 +52,15 @@ final class GoingOnVoice: ResumableAnswers, PromptSpeaking, JournalWriting, @unc
         return nil
     }
 
+    /// The reading of the answer heard on leaves its earlier part out (whisper on a long answer).
+    var dropsEarlierPart = false
+
     func continueAnswer(to question: TurnQuestion,
                         early: @escaping @Sendable (AnswerSoFar) -> Task<Void, Never>) async throws -> AnswerOutcome {
         lock.withLock {
             guard let (before, after) = current, let after else { return .noAnswer }
             current = (before + " " + after, nil)
-            return .answer(before + " " + after)
+            return .answer(dropsEarlierPart ? after : before + " " + after)
         }
     }
 
@@ -94,6 +97,27 @@ struct GoingOnTests {
         #expect(replay.conversation.answers == outcome.conversation.answers)
         #expect(replay.conversation.turns.first?.question == .opening)
         #expect(voice.journalText.components(separatedBy: "\"asked\"").count - 1 == 3, "the stopped question is not journaled as asked")
+    }
+
+    /// The answer heard on, read again whole, came back as its last sentence alone (whisper on a
+    /// real Spanish answer): the earlier words stay, before it. A reading that keeps them (with
+    /// its own small changes) is taken as it is.
+    @Test func anAnswerHeardOnNeverLosesItsEarlierWords() {
+        let earlier = "Por favor, deje su mensaje después del tono. Al terminar, cuelgue o presione la tecla de número."
+        let later = "Este tanque M3 Bradley no sólo te lleva a la batalla."
+        #expect(ExchangeRun.heardOn(later, after: earlier) == earlier + " " + later)
+        let whole = "Por favor, déjese su mensaje después del tono. Al terminar, cuelgue opresione la tecla de número. " + later
+        #expect(ExchangeRun.heardOn(whole, after: earlier) == whole)
+        #expect(ExchangeRun.heardOn("毎日、電話で予約を受けるのは大変です。", after: "予約の電話が多いです。")
+                    == "予約の電話が多いです。 毎日、電話で予約を受けるのは大変です。")
+    }
+
+    @Test func aContinuedAnswerThatDropsTheEarlierPartKeepsIt() async throws {
+        let voice = GoingOnVoice([("I want an app for sharing tools", "with my neighbors in the building."),
+                                  ("That's all for now.", nil)])
+        voice.dropsEarlierPart = true
+        let outcome = try await run(voice)
+        #expect(outcome.conversation.answers.first == "I want an app for sharing tools with my neighbors in the building.")
     }
 
     @Test func withoutGoingOnEveryQuestionPlaysWhole() async throws {
