@@ -144,24 +144,10 @@ struct ExchangeRun {
     /// as the last sentence alone, which then replaced the first): the earlier text goes before
     /// it then. Kept: most of the earlier text's character trigrams are in the new reading.
     static func heardOn(_ text: String, after earlier: String) -> String {
-        let before = trigrams(earlier)
+        let before = Set(earlier.characterGrams(3))
         guard !before.isEmpty else { return text }
-        let kept = before.intersection(trigrams(text)).count
+        let kept = before.intersection(text.characterGrams(3)).count
         return Double(kept) >= 0.5 * Double(before.count) ? text : earlier + " " + text
-    }
-
-    /// Letter and digit trigrams, case folded, any run of other characters as one space.
-    static func trigrams(_ text: String) -> Set<String> {
-        var folded: [Character] = []
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber {
-                folded.append(character)
-            } else if folded.last.map({ $0 != " " }) ?? false {
-                folded.append(" ")
-            }
-        }
-        guard folded.count >= 3 else { return [] }
-        return Set((0...(folded.count - 3)).map { String(folded[$0..<($0 + 3)]) })
     }
 
     mutating func keep(_ answer: String, answering asked: Asked) {

@@ -82,24 +82,11 @@ public final class FinalPass: Sendable {
     /// and digits, case folded, any run of other characters as one space) are in the prompt.
     /// Two different sentences of one person share far fewer, in any script.
     static func copies(_ prompt: String, in text: String) -> Bool {
-        let grams = fourGrams(text)
+        let grams = text.characterGrams(4)
         guard grams.count >= 4 else { return false }
-        let prompted = Set(fourGrams(prompt))
+        let prompted = Set(prompt.characterGrams(4))
         let copied = grams.filter(prompted.contains).count
         return Double(copied) >= 0.6 * Double(grams.count)
-    }
-
-    private static func fourGrams(_ text: String) -> [String] {
-        var folded: [Character] = []
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber {
-                folded.append(character)
-            } else if folded.last.map({ $0 != " " }) ?? false {
-                folded.append(" ")
-            }
-        }
-        guard folded.count >= 4 else { return [] }
-        return (0...(folded.count - 4)).map { String(folded[$0..<($0 + 4)]) }
     }
 
     /// `transcribe`'s decoding, with a temperature fallback capped at two retries (0.4, 0.8):
