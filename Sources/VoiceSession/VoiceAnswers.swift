@@ -275,7 +275,7 @@ public struct VoiceAnswers: ResumableAnswers {
     /// "das war's") ends it after a short silence, anything else only after `wait`.
     func readEnding(_ clip: [Float], wait: Double) {
         let listener = self.listener, rules = self.rules, feedback = self.feedback, events = feedback.events
-        Task {
+        endingRead.supersede(with: Task {
             let tail = Array(clip.suffix(Int(Self.endingTail * Double(Listener.sampleRate))))
             // Read as the note will be (the greedy reading of a short tail misheard endings):
             // a recording has nothing else for the cores to do, and seconds to wait anyway.
@@ -286,7 +286,7 @@ public struct VoiceAnswers: ResumableAnswers {
             if !heard.isEmpty { feedback.heard(heard) }
             events.emit(.turnRead(completion: ends ? 1 : 0, hangover: hangover))
             listener.decidePause(hangover: hangover, clipLength: clip.count)
-        }
+        })
     }
 
     /// What the answer heard became: its transcript (the one made at its last pause when that
@@ -351,6 +351,17 @@ extension VoiceAnswers: FinalTranscribing {
 /// read in tasks of their own, so the longest clip read wins.
 final class EndingRead: Sendable {
     private let latest = Mutex<(clipLength: Int, text: String?)>((0, nil))
+    private let reading = Mutex<Task<Void, Never>?>(nil)
+
+    /// A new pause's read replaces the one under way: speech went on since that pause, so its
+    /// reading no longer decides anything, and left to run it held whisper while the next pause
+    /// (the "That's all." after a short gap) waited behind it past the whole long silence.
+    func supersede(with task: Task<Void, Never>) {
+        reading.withLock { running in
+            running?.cancel()
+            running = task
+        }
+    }
 
     func read(_ text: String?, clipLength: Int) {
         latest.withLock { if clipLength >= $0.clipLength { $0 = (clipLength, text) } }

@@ -242,6 +242,7 @@ struct VoiceCommandTests {
         // that did not end on it waits out in full.
         let transcribed = try #require(run.eventObjects.last { $0["event"] as? String == "transcribed" })
         let waited = try #require(transcribed["endpoint"] as? Double) - (try #require(transcribed["speechEnd"] as? Double))
+        print("record: \(String(format: "%.2f", waited)) s of silence waited after the ending")
         #expect(waited < 5.9, "the ending did not end the recording (\(waited) s of silence waited)")
         let result = run.finish()
         #expect(result.status == 0, "\(result.output)")

@@ -116,6 +116,19 @@ import Transcription
         #expect(read.text(at: 180) == nil, "a pause after the recording's end")
     }
 
+    /// A pause's read gives way to the next pause's: the earlier one is cancelled, the new one runs.
+    @Test func aNewPauseReadCancelsTheOneUnderWay() async {
+        let read = EndingRead()
+        let earlier = Task { _ = try? await Task.sleep(for: .seconds(60)) }
+        let later = Task { _ = try? await Task.sleep(for: .seconds(60)) }
+        read.supersede(with: earlier)
+        #expect(!earlier.isCancelled)
+        read.supersede(with: later)
+        #expect(earlier.isCancelled)
+        #expect(!later.isCancelled)
+        later.cancel()
+    }
+
     /// A thinking pause never ends a recording: whatever the preset, at least 6 s of silence.
     @Test func theRecordingSilenceIsNeverUnderSixSeconds() {
         #expect(SilencePreset.allCases.allSatisfy { RecordSession.silence($0) >= 6 })
