@@ -116,7 +116,7 @@ struct ExchangeRun {
         case .answer(let text):
             var text = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if text.isEmpty { exchange.onEvent(.noAnswer); return .end(.noAnswer) }
-            if asked.goesOn, let earlier = conversation.turns.last?.answer { text = Self.heardOn(text, after: earlier) }
+            if asked.goesOn, let earlier = conversation.turns.last?.answer { text = Self.heardOn(text, after: earlier, language: exchange.rules.language) }
             keep(text, answering: asked)
             mayGoOn = true   // sayUnlessResumed just speaks for sources that cannot go on
             askedAgain = false
@@ -140,14 +140,19 @@ struct ExchangeRun {
     }
 
     /// An answer heard on, whole: the earlier part and what followed read again as one. On a
-    /// long one whisper can leave the earlier part out (real voices: 7 s, a pause, 6 s more, read
-    /// as the last sentence alone, which then replaced the first): the earlier text goes before
-    /// it then. Kept: most of the earlier text's character trigrams are in the new reading.
-    static func heardOn(_ text: String, after earlier: String) -> String {
-        let before = Set(earlier.characterGrams(3))
-        guard !before.isEmpty else { return text }
-        let kept = before.intersection(text.characterGrams(3)).count
-        return Double(kept) >= 0.5 * Double(before.count) ? text : earlier + " " + text
+    /// long one whisper can leave earlier sentences out (real voices: 7 s, a pause, 6 s more, read
+    /// as the last sentence alone, which then replaced the first): those go before it then.
+    /// Judged sentence by sentence, as an answer heard on twice holds the first reading's
+    /// sentences and the second's, and the second reading can keep one and drop the other
+    /// (real voices: three recordings spoken over two questions, the first of them lost). Kept:
+    /// most of a sentence's character trigrams are in the new reading.
+    static func heardOn(_ text: String, after earlier: String, language: Language) -> String {
+        let reading = Set(text.characterGrams(3))
+        let missing = SentenceSplitter.sentences(in: earlier, language: language).filter { sentence in
+            let grams = Set(sentence.characterGrams(3))
+            return !grams.isEmpty && Double(grams.intersection(reading).count) < 0.5 * Double(grams.count)
+        }
+        return (missing + [text]).joined(separator: " ")
     }
 
     mutating func keep(_ answer: String, answering asked: Asked) {
