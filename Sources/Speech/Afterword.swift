@@ -40,6 +40,11 @@ final class Afterword: @unchecked Sendable {
         endpointing = Endpointing(configuration: watching, sampleRate: sampleRate)
     }
 
+    /// The room's level as the watch judged it (nil before its first frame).
+    var noiseFloor: Double? { endpointing.noiseFloor }
+    /// See `Endpointing.assumeFloor`.
+    func assumeFloor(_ level: Double?) { endpointing.assumeFloor(level) }
+
     /// Where voice began in the recording, heard or still too short to count (nil: none).
     var voiceOnset: Int? {
         guard !isClosed || heardSpeech else { return nil }

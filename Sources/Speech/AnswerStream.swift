@@ -89,8 +89,17 @@ final class AnswerStream: @unchecked Sendable {
     /// Watches for speech from now, unless an answer or a question is watched already.
     private func watch(_ configuration: Endpointing.Configuration) {
         guard session == nil, afterword == nil || afterword?.isClosed == true else { return }
+        roomFloor = lowest(roomFloor, afterword?.noiseFloor)
         afterword = Afterword(answer: [], start: recording.end, configuration: configuration, sampleRate: sampleRate)
+        afterword?.assumeFloor(roomFloor)
     }
+
+    /// The room's level as last heard between answers (the lower of what a listen and a watch
+    /// judged: the floor falls fast on quiet and rises slowly): a listen or watch that begins
+    /// while the person already speaks judges them against it.
+    private var roomFloor: Double?
+
+    private func lowest(_ a: Double?, _ b: Double?) -> Double? { [a, b].compactMap { $0 }.min() }
 
     /// The question has played, or was `stopped` before its end.
     func questionEnds(stopped: Bool = false) {
@@ -113,6 +122,7 @@ final class AnswerStream: @unchecked Sendable {
     func begin(_ session: ListenSession, continuing: Bool, flush: (@escaping () -> Void) -> Void) {
         self.session = session
         let watched = afterword, onset = afterword?.voiceOnset
+        session.assumeFloor(lowest(roomFloor, watched?.noiseFloor))
         afterword?.close()
         afterword = nil
         defer { question = nil }
@@ -141,11 +151,13 @@ final class AnswerStream: @unchecked Sendable {
     func end(_ session: ListenSession, with result: Result<ListenResult, Error>) {
         guard self.session === session else { return }
         self.session = nil
+        roomFloor = session.noiseFloor ?? roomFloor
         // The watch starts at the endpoint, which may lie inside the audio the session was
         // started with (a pause in what was said before the listen): what follows it is not lost.
         if case .success(let heard) = result, heard.ending == .endOfSpeech {
             afterword = Afterword(answer: heard.samples, start: sessionStart + session.heardCount,
                                   configuration: session.configuration, sampleRate: sampleRate)
+            afterword?.assumeFloor(roomFloor)
             Array(recording.samples(from: sessionStart + session.heardCount)).withUnsafeBufferPointer { afterword?.receive($0) }
         }
     }

@@ -111,6 +111,13 @@ public struct Endpointing: Sendable {
         if silence >= hangover { end(.endOfSpeech) }
     }
 
+    /// Judges the first frames against `level`, the room as heard before this listen, instead of
+    /// the first frame's own level: a person already speaking when it begins would otherwise be
+    /// the floor their voice is measured against. Only before the first frame.
+    public mutating func assumeFloor(_ level: Double?) {
+        if let level { floor.seed(level) }
+    }
+
     /// From the next frame on, speech needs `seconds` of voice to start (not to go on).
     public mutating func requireVoice(_ seconds: Double) { configuration.minimumSpeech = seconds }
 

@@ -55,6 +55,10 @@ final class ListenSession: @unchecked Sendable {
     }
 
     var isFinished: Bool { outcome != nil }
+    /// The room's level as this listen judged it (nil before its first frame).
+    var noiseFloor: Double? { endpointing.noiseFloor }
+    /// See `Endpointing.assumeFloor`.
+    func assumeFloor(_ level: Double?) { endpointing.assumeFloor(level) }
 
     /// Hands over the continuation; resumes it at once if the session already ended.
     func install(_ continuation: CheckedContinuation<ListenResult, Error>) {

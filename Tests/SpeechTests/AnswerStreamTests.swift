@@ -200,3 +200,21 @@ extension AnswerStreamTests {
         #expect(driver.stream.speechOverQuestion == .goesOn)
     }
 }
+
+extension AnswerStreamTests {
+    /// The person was already speaking when the listen began (they started over the question's
+    /// end, where a loudspeaker question could not be told from them): the listen judges their
+    /// voice against the room as heard before, not against its own first frame, which was their
+    /// voice. Seen on a real French voice: 2.6 s said over and after a short opening question
+    /// were heard only at their last syllable and read as nothing.
+    @Test func speechUnderWayWhenTheListenBeginsIsHeard() async throws {
+        let driver = Driver(ownVoice: .mayBeHeard)
+        _ = try await Self.answered(driver)
+        driver.question(Self.silence(1.0))
+        let next = driver.listen()
+        driver.feed(Self.voice(1.5) + Self.silence(1.0))
+        let heard = try await driver.result(next)
+        #expect(heard.ending == .endOfSpeech)
+        #expect(abs(try Self.voiced(heard.samples) - 1.5) < 0.05)
+    }
+}
