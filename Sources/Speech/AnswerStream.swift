@@ -77,6 +77,7 @@ final class AnswerStream: @unchecked Sendable {
             canceller?.play(playing)
         }
         question = (recording.end, nil)
+        roomFloor = roomFloor ?? floorOfTheLastSecond()
         if let afterword, afterword.heardSpeech { return }
         if ownVoice == .mayBeHeard, canceller == nil {
             afterword?.close()
@@ -100,6 +101,16 @@ final class AnswerStream: @unchecked Sendable {
     private var roomFloor: Double?
 
     private func lowest(_ a: Double?, _ b: Double?) -> Double? { [a, b].compactMap { $0 }.min() }
+
+    /// The room before the first question, from the last second the microphone heard (it opens
+    /// before that question plays): the first listen may begin with the person already speaking.
+    private func floorOfTheLastSecond() -> Double? {
+        let recent = recording.samples(from: recording.end - sampleRate)
+        guard !recent.isEmpty else { return nil }
+        var judge = Endpointing(sampleRate: sampleRate)
+        judge.process(recent)
+        return judge.noiseFloor
+    }
 
     /// The question has played, or was `stopped` before its end.
     func questionEnds(stopped: Bool = false) {

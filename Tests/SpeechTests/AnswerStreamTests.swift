@@ -217,4 +217,16 @@ extension AnswerStreamTests {
         #expect(heard.ending == .endOfSpeech)
         #expect(abs(try Self.voiced(heard.samples) - 1.5) < 0.05)
     }
+
+    /// The same at the first question: the room is what the microphone heard before it played.
+    @Test func speechUnderWayWhenTheFirstListenBeginsIsHeard() async throws {
+        let driver = Driver(ownVoice: .mayBeHeard)
+        driver.feed(Self.silence(0.4))   // the microphone opens before the first question
+        driver.question(Self.silence(1.0))
+        let first = driver.listen()
+        driver.feed(Self.voice(1.5) + Self.silence(1.0))
+        let heard = try await driver.result(first)
+        #expect(heard.ending == .endOfSpeech)
+        #expect(abs(try Self.voiced(heard.samples) - 1.5) < 0.05)
+    }
 }
