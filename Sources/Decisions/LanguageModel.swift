@@ -101,6 +101,10 @@ public actor LanguageModel {
         params.no_perf = true
         // Sliding-window models (gemma-3) otherwise drop the cache and re-read every prompt.
         params.swa_full = true
+        // Keys at 8 bits: the cache holds 4,096 cells so a long exchange's sentences fit, and
+        // that is a good part of a dialogue's peak memory. Values stay f16: quantized values need
+        // flash attention, which made decisions slower on CPU.
+        params.type_k = GGML_TYPE_Q8_0
         let capture = UnsafeMutablePointer<dm_hidden_capture>.allocate(capacity: 1)
         capture.initialize(to: dm_hidden_capture())
         dm_install_hidden_capture(&params, capture)
