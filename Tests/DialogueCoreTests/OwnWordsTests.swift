@@ -629,11 +629,36 @@ import Testing
     @Test func oneWordEndingsAmidContentAreCues() throws {
         let german = try Fixtures.rules("de")
         #expect(german.endSignal(in: "Du drückst den Knopf, und das Licht geht aus, fertig.") == nil)
-        #expect(german.endSignal(in: "Die Kinder, die Arbeit. Fertig.") == .ending)
+        #expect(german.endSignal(in: "Die Kinder, die Arbeit. Fertig.") == nil)
+        #expect(german.endingCue(of: Fixtures.conversation([("opening", "Die Kinder, die Arbeit. Fertig.")])) == .ending)
+        #expect(german.endSignal(in: "Fertig.") == .ending)
+        #expect(german.endSignal(in: "Das war's. Fertig.") == .ending)
         #expect(german.endSignal(in: "Meine Mutter sagt: Schluss. Aber ich mache weiter, das Projekt ist mir wichtig.") == nil)
         #expect(german.endSignal(in: "Die Kinder, die Arbeit. Schluss.") == .interruption)
         let english = try Fixtures.rules("en")
         #expect(english.endSignal(in: "You press the button and it starts, done.") == nil)
+    }
+
+    /// One ending word as a sentence of its own, closing an example told in the sentence before
+    /// it: a cue for the model, never a forced end. (Japanese has no words to count here: a
+    /// bare 「終わり。」 after an example still ends.)
+    @Test(arguments: [
+        ("en", "You press it once, it starts. You press it again, it saves. Done.", "Done."),
+        ("de", "Du gehst raus, drückst einmal, Licht aus, Herd aus, Heizung runter. Fertig.", "Fertig."),
+        ("es", "Dices «dale de comer a Luna», suena un pitido y cae la ración. Listo.", "Listo."),
+        ("fr", "T'ouvres le frigo, tu prends une photo, la liste se remplit. Fini.", "Fini."),
+    ])
+    func oneEndingWordAfterAnExampleIsACue(language: String, answer: String, word: String) throws {
+        let rules = try Fixtures.rules(Language(language))
+        #expect(rules.endSignal(in: answer) == nil)
+        #expect(rules.endingCue(of: Fixtures.conversation([("example", answer)])) == .ending)
+        #expect(rules.endSignal(in: word) == .ending)
+    }
+
+    @Test func oneEndingWordAfterAnEndingStillEnds() throws {
+        let english = try Fixtures.rules("en")
+        #expect(english.endSignal(in: "We'd start with the parents. That's it. Done.") == .ending)
+        #expect(english.endSignal(in: "We'd start with the parents, that's all. Done.") == .ending)
     }
 
     @Test(arguments: LanguagePackLoader.supportedLanguages)

@@ -105,4 +105,25 @@ import Testing
             #expect(scenario.turns.first?.question == .opening, "\(scenario.id)")
         }
     }
+
+    /// Blind batch aa, written before the one-word-ending rule changed and never tuned on: all
+    /// test, 20 cases a language; endings accept ready or stop, break-offs and refusals stop,
+    /// the rest (ending words as content, hesitant, plain) go on.
+    @Test func blindBatchAAKeepsItsConventions() throws {
+        let scenarios = try ChoiceScenarioSet.load(from: Fixtures.fixture("blind-batch-aa.json")).cases
+        let finals: [String: Set<QuestionChoice>] = ["ending": [.ready, .stop], "breakOff": [.stop], "refusal": [.stop]]
+        let goingOn: Set = ["endingWordsAsContent", "hesitant", "plain"]
+        #expect(Set(scenarios.map(\.id)).count == scenarios.count)
+        for language in LanguagePackLoader.supportedLanguages {
+            #expect(scenarios.filter { $0.language == language }.count == 20, "\(language)")
+        }
+        for scenario in scenarios {
+            let category = scenario.category ?? "none"
+            #expect(scenario.split == "test" && (finals[category] != nil || goingOn.contains(category)), "\(scenario.id)")
+            #expect(scenario.mustEnd == (finals[category] != nil), "\(scenario.id)")
+            #expect(finals[category].map { Set(scenario.acceptable) == $0 } ?? !scenario.acceptable.contains { $0.isFinal }, "\(scenario.id)")
+            #expect(Set(scenario.acceptable).isDisjoint(with: scenario.conversation.askedChoices), "\(scenario.id)")
+            #expect(scenario.turns.first?.question == .opening, "\(scenario.id)")
+        }
+    }
 }

@@ -13,8 +13,8 @@ public struct PersonMention: Sendable, Hashable {
 /// Finds the people a memo mentions, by rule, from its language's `people` patterns: the
 /// name-shaped spans of the sentences (capitalised words, kanji and katakana), each judged by
 /// what stands around it. A title or honorific makes a person; then an article, a place word or
-/// "to" after a verb of going makes a thing; then a weak cue ("de", "von", "chez") makes a thing
-/// for now; then a person's cue (a verb after it, a relation before it) makes a person, and so
+/// "to" after a verb of going makes a thing; then a weak cue (von, chez, a Romance de) makes a
+/// thing for now; then a person's cue (a verb after it, a relation before it) makes a person, and so
 /// does a capital inside the sentence where capitals mark names. Last, a word that names a
 /// person once names that person wherever no cue (or only a weak one) said otherwise, and so
 /// does a span joined to a person's name by "and". Nothing here writes a word: every mention is

@@ -79,10 +79,25 @@ extension PhraseBook {
         let sentence = text.sentences[index]
         if saysWhatThereIs(sentence) { return false }
         let isEnding = { (clause: [String]) in self.endings.clauseMatches(clause) && !self.isReported(clause) }
-        if sentence.allSatisfy(isControl) { return sentence.contains(where: isEnding) }
+        if sentence.allSatisfy(isControl) {
+            return sentence.contains(where: isEnding) && !closesAStory(text, sentence: index)
+        }
         guard let last = sentence.lastIndex(where: { !smallTalk.composes($0, from: 0, to: $0.count) || endings.clauseMatches($0) }),
               isEnding(sentence[last]), !text.afterColon[index][last], !isOneWord(sentence[last], endingWords) else { return false }
         return !sentence[..<last].contains { !isControl($0) && endingWords.occurs(inClause: $0) }
+    }
+
+    /// A sentence that is one ending word right after a sentence of content ("Du gehst raus,
+    /// drückst einmal, Licht aus. Fertig.", "…押す。終わり。"): it closes the example or the list
+    /// as often as the talk, so the model weighs it (`endingCue`), and an ending it reads there
+    /// can be taken back. After words that end or take leave ("That's it. Done.", "Gut, dann
+    /// mach ich jetzt Feierabend. Ende.") it still closes.
+    func closesAStory(_ text: MatchableText, sentence index: Int) -> Bool {
+        let sentence = text.sentences[index]
+        guard index > 0, sentence.count == 1, isOneWord(sentence[0], endingWords) else { return false }
+        let before = text.sentences[index - 1]
+        return !before.allSatisfy(isControl) && !takesLeave(text, sentence: index - 1)
+            && !before.contains { steers($0) || endings.clauseMatches($0) || interruptions.clauseMatches($0) || leavesNow($0) }
     }
 
     /// A clause that is one word after its fillers ("…, fertig.", "…, and done", "listo"): after
