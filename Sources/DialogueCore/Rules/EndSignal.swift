@@ -88,10 +88,10 @@ extension PhraseBook {
     }
 
     /// A sentence that is one ending word right after a sentence of content ("Du gehst raus,
-    /// drückst einmal, Licht aus. Fertig.", "…押す。終わり。"): it closes the example or the list
-    /// as often as the talk, so the model weighs it (`endingCue`), and an ending it reads there
-    /// can be taken back. After words that end or take leave ("That's it. Done.", "Gut, dann
-    /// mach ich jetzt Feierabend. Ende.") it still closes.
+    /// drückst einmal, Licht aus. Fertig."): it closes the example or the list as often as the
+    /// talk, so the model weighs it (`endingCue`), and an ending it reads there can be taken
+    /// back. After words the rules know to end or take leave ("That's it. Done.") it still
+    /// closes. Japanese is matched by character, so it has no one-word sentence here.
     func closesAStory(_ text: MatchableText, sentence index: Int) -> Bool {
         let sentence = text.sentences[index]
         guard index > 0, sentence.count == 1, isOneWord(sentence[0], endingWords) else { return false }
