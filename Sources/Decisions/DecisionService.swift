@@ -60,28 +60,34 @@ public actor DecisionService {
             let decision = Decision(choice: choice, source: model == nil ? .fallback : .rules)
             return QuestionOutcome(decision: decision, attempts: 0, failures: [], milliseconds: elapsed())
         }
+        // An answer still thinking aloud ends only on a refusal, or as `ready` once the note has
+        // enough by the rules' count: the model's break-off there is a misreading.
+        let thinking = rules.isStillThinking(conversation)
+        let noteHasEnough = rules.fallbackChoice(conversation) == .ready
         // An ending in the person's own words that no phrase list has: read from the model's
         // layers (`EndingProbe`), before the labels are scored.
         if let probe = settings.endingProbe, options.contains(.stop), let answer = conversation.lastAnswer,
            let reading = try? await model.endingReading(of: answer, probe: probe)?.with(cue: rules.endingCue(of: conversation)),
-           Self.traced(reading).ends {
+           Self.traced(reading).ends, reading.refuses || !thinking || noteHasEnough {
             try Task.checkCancellation()
             // Once the note has enough (the rules would choose `ready` themselves), an ending
             // that does not refuse closes the note rather than breaking off.
-            let choice: QuestionChoice = !reading.refuses && rules.fallbackChoice(conversation) == .ready ? .ready : .stop
+            let choice: QuestionChoice = !reading.refuses && noteHasEnough ? .ready : .stop
             let decision = Decision(choice: choice, source: .model, suggestion: choice,
                                     refusal: reading.refuses ? rules.refusalScope(of: answer) : nil)
             return QuestionOutcome(decision: decision, attempts: 1, failures: [], milliseconds: elapsed())
         }
         let prompt = QuestionPrompt.make(conversation: conversation, hints: rules.angleHints(conversation))
+        let scored = !thinking ? options : ChoiceOptions(
+            choices: options.choices.filter { !$0.isFinal || $0 == .ready && noteHasEnough }, finishReason: nil)
         var failures: [String] = []
         var attemptsMade = 2
         for attempt in 1...2 {
             try Task.checkCancellation()
             do {
-                let suggestion = try await ask(model, prompt: prompt, options: options,
+                let suggestion = try await ask(model, prompt: prompt, options: scored,
                                                rulesChoice: rules.fallbackChoice(conversation))
-                if options.contains(suggestion) {
+                if scored.contains(suggestion) {
                     let decision = rules.apply(modelSuggestion: suggestion, to: conversation)
                     return QuestionOutcome(decision: decision, attempts: attempt, failures: failures,
                                            milliseconds: elapsed())

@@ -62,6 +62,53 @@ struct EndingProbeModelTests {
         #expect(outcome.decision.refusal == .everything, "\"any of that\" covers everything said")
     }
 
+    /// Thinking aloud, apologising for it (`Rules.isStillThinking`): where the probe reads such
+    /// an answer as an ending, the exchange still goes on, in every language. Written here, not
+    /// taken from a labelled set.
+    @Test func anAnswerStillThinkingAloudGoesOnWhateverTheProbeReads() async throws {
+        let model = try DecisionFixtures.model()
+        let service = DecisionService(model: model, settings: DecisionFixtures.settings())
+        let answers: [(Language, String, String)] = [
+            ("en", "A little app that tells you when the laundry in the shared basement is free.",
+             "I don't know, maybe ask the caretaker to put up a sign first? Or, um, sorry, I'm kind of thinking out loud here."),
+            ("en", "I keep thinking about the talk my daughter's teacher gave.",
+             "Not sure yet. That kids need more boredom, maybe? Sorry, that came out a bit muddled."),
+            ("es", "Quiero empezar a correr por las mañanas.",
+             "No sé, el frío supongo, o que me cuesta madrugar... perdona, estoy pensando en voz alta."),
+            ("fr", "Une appli pour échanger des graines entre jardiniers du quartier.",
+             "Je sais pas trop, que les gens jettent leurs graines en trop, peut-être ? Pardon, c'est pas très clair ce que je dis."),
+            ("de", "Ich will meinen Balkon im Frühling bepflanzen.",
+             "Keine Ahnung, vielleicht erst mal Erde kaufen, oder Töpfe… Entschuldigung, ich denk grad laut nach."),
+            ("ja", "この前の同窓会のことをずっと考えてて。",
+             "うーん、わからないです。もっと連絡取ればよかったのかな…すみません、なんかうまくまとまらなくて。"),
+        ]
+        var readAsEndings = 0
+        for (language, opening, answer) in answers {
+            let rules = try DecisionFixtures.rules(language)
+            let conversation = Conversation(turns: [Turn(question: .opening, answer: opening), Turn(question: .choice(.obstacle), answer: answer)])
+            #expect(rules.isStillThinking(conversation), "\(language): \(answer)")
+            let reading = try #require(try await model.endingReading(of: answer, probe: try DecisionFixtures.probe()))
+            guard reading.ends else { continue }
+            readAsEndings += 1
+            let outcome = try await service.nextQuestion(conversation, rules: rules)
+            #expect(!outcome.decision.finishes, "\(language): \(answer) -> \(outcome.decision.choice)")
+        }
+        #expect(readAsEndings >= 2, "the probe must misread some of them for this test to mean anything")
+    }
+
+    /// A refusal said while still thinking ends all the same.
+    @Test func aRefusalSaidWhileThinkingStillStops() async throws {
+        let service = DecisionService(model: try DecisionFixtures.model(), settings: DecisionFixtures.settings())
+        let rules = try DecisionFixtures.rules("en")
+        let conversation = Conversation(turns: [
+            Turn(question: .opening, answer: "Something about my job, I'm not sure yet."),
+            Turn(question: .choice(.reason), answer: "Why does it matter... I dunno, it's nobody's business really. I don't want this turned into a note. Let's just not."),
+        ])
+        try #require(rules.isStillThinking(conversation), "the rules must read it as thinking for this test to mean anything")
+        let outcome = try await service.nextQuestion(conversation, rules: rules)
+        #expect(outcome.decision.choice == .stop && outcome.decision.refusal != nil, "\(outcome)")
+    }
+
     /// Having to stop in words the rules see but do not force (a cue): the probe alone reads it
     /// under its thresholds, with the cue above `withCue` of them, so the exchange stops.
     @Test func aCueOfTheRulesAndTheProbeTogetherEndTheExchange() async throws {

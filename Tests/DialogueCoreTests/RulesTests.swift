@@ -190,6 +190,24 @@ import Testing
         #expect(options.contains(.obstacle))
     }
 
+    /// Thinking aloud: a hesitant answer with no ending cue at all, in every language; a cue or
+    /// a plain answer is not.
+    @Test(arguments: [
+        ("en", "I don't know, maybe ask the caretaker first? Sorry, I'm thinking out loud.", true),
+        ("en", "I don't know, I have to run now, sorry.", false),
+        ("en", "I don't know. That's all I've got.", false),
+        ("en", "We'd ask the caretaker first.", false),
+        ("es", "No sé, el frío supongo... perdona, estoy pensando en voz alta.", true),
+        ("fr", "Je sais pas trop, peut-être ? Pardon, c'est pas très clair.", true),
+        ("de", "Keine Ahnung, vielleicht erst mal Erde kaufen… Entschuldigung.", true),
+        ("de", "Keine Ahnung, ich muss jetzt los.", false),
+    ])
+    func aHesitantAnswerWithoutAnyCueIsStillThinking(language: String, answer: String, thinking: Bool) throws {
+        let rules = try Fixtures.rules(Language(language))
+        let conversation = Fixtures.conversation([("opening", "An idea."), ("obstacle", answer)])
+        #expect(rules.isStillThinking(conversation) == thinking)
+    }
+
     @Test func atMostSixQuestions() {
         var conversation = Fixtures.conversation([("opening", "An app for borrowing tools from neighbours.")])
         for choice in [QuestionChoice.problem, .audience, .validation, .obstacle, .useCase, .ideaDetails] {
