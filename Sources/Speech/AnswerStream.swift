@@ -92,8 +92,12 @@ final class AnswerStream: @unchecked Sendable {
         guard session == nil, afterword == nil || afterword?.isClosed == true else { return }
         roomFloor = lowest(roomFloor, afterword?.noiseFloor)
         afterword = Afterword(answer: [], start: recording.end, configuration: configuration, sampleRate: sampleRate)
-        afterword?.assumeFloor(roomFloor)
+        // Over a question whose echo this program cancels, what is left of the echo is part of
+        // the room: judged against the quiet room before it, that rest would pass for a person.
+        if !cancelsTheQuestionsEcho { afterword?.assumeFloor(roomFloor) }
     }
+
+    private var cancelsTheQuestionsEcho: Bool { ownVoice == .mayBeHeard && canceller != nil && echoMayBeHeard }
 
     /// The room's level as last heard between answers (the lower of what a listen and a watch
     /// judged: the floor falls fast on quiet and rises slowly): a listen or watch that begins
