@@ -63,7 +63,8 @@ public actor DecisionService {
         // An answer still thinking aloud ends only on a refusal, or as `ready` once the note has
         // enough by the rules' count: the model's break-off there is a misreading.
         let thinking = rules.isStillThinking(conversation)
-        let noteHasEnough = rules.fallbackChoice(conversation) == .ready
+        let rulesChoice = rules.fallbackChoice(conversation)
+        let noteHasEnough = rulesChoice == .ready
         // An ending in the person's own words that no phrase list has: read from the model's
         // layers (`EndingProbe`), before the labels are scored.
         if let probe = settings.endingProbe, options.contains(.stop), let answer = conversation.lastAnswer,
@@ -86,7 +87,7 @@ public actor DecisionService {
             try Task.checkCancellation()
             do {
                 let suggestion = try await ask(model, prompt: prompt, options: scored,
-                                               rulesChoice: rules.fallbackChoice(conversation))
+                                               rulesChoice: rulesChoice)
                 if scored.contains(suggestion) {
                     let decision = rules.apply(modelSuggestion: suggestion, to: conversation)
                     return QuestionOutcome(decision: decision, attempts: attempt, failures: failures,
