@@ -84,16 +84,23 @@ public struct HallucinationFilter: Sendable {
         return !AudioLevel.containsSpeechEnergy(Array(span), sampleRate: sampleRate, threshold: quietLevel)
     }
 
-    /// "you you you you you" or "ははははは": one unit repeated past `maxRepeats`, and little else.
+    /// "you you you you you", "1,2,1,2,1,2,1,2,1,2" or "ははははは": one unit (one or two
+    /// words, or a few characters) repeated past `maxRepeats`, and little else. (A French clip
+    /// about a bathyscaphe "UB2006" came back from the live reading as "2,6,1,2,1,2,…"; with the
+    /// loop gone, the answer is read again carefully.)
     func isLoop(_ text: String) -> Bool {
         let words = text.lowercased().split { $0.isWhitespace || $0.isPunctuation }
-        if words.count > maxRepeats {
-            var run = 1, longest = 1
-            for (a, b) in zip(words, words.dropFirst()) {
-                run = a == b ? run + 1 : 1
-                longest = max(longest, run)
+        for unit in 1...2 where words.count > maxRepeats * unit {
+            // The longest stretch of words that repeats with period `unit` (a two-word unit of
+            // two different words: one word twice is the one-word case).
+            var stretch = 0, longest = 0
+            for index in unit..<words.count {
+                let periodic = words[index] == words[index - unit] && (unit == 1 || words[index] != words[index - 1])
+                stretch = periodic ? stretch + 1 : 0
+                longest = max(longest, stretch)
             }
-            if longest > maxRepeats && longest * 2 >= words.count { return true }
+            let covered = longest + unit
+            if covered / unit > maxRepeats && covered * 2 >= words.count { return true }
         }
         // Scripts without spaces: one short unit (1–3 characters) repeated.
         let letters = Array(text.filter { !$0.isWhitespace && !$0.isPunctuation })
@@ -106,9 +113,10 @@ public struct HallucinationFilter: Sendable {
         return false
     }
 
-    /// "es ist sehr schön, es ist sehr schön, es ist sehr schön, …": a phrase of 2 to 16 words
-    /// three times or more in a row is whisper looping (measured on a 10 s German answer, and
-    /// an 11-word English sentence seventeen times without timestamp tokens); it is kept once.
+    /// "es ist sehr schön, es ist sehr schön, es ist sehr schön, …": a phrase of 2 to
+    /// `longestLoopWords` words three times or more in a row is whisper looping (measured on a
+    /// 10 s German answer, an 11-word English sentence seventeen times without timestamp tokens,
+    /// and an 18-word one three times in a real voice's answer); it is kept once.
     /// Single words are `isLoop`'s (people do say "no, no, no"). Japanese has no spaces, so a
     /// looped sentence there is one "word": `collapsingRepeatedRuns` handles it.
     static func collapsingRepeatedPhrases(_ text: String) -> String {
@@ -135,7 +143,7 @@ public struct HallucinationFilter: Sendable {
     /// The phrase collapse over words split at spaces. One word over and over is `isLoop`'s.
     static func collapsingRepeatedWords(_ text: String) -> String {
         var words = text.split(whereSeparator: \.isWhitespace).map(String.init), collapsed = false
-        while let repeats = firstRepeats(in: words.map(normalized), lengths: 2...16, distinct: 2) {
+        while let repeats = firstRepeats(in: words.map(normalized), lengths: 2...longestLoopWords, distinct: 2) {
             words.removeSubrange(repeats)
             collapsed = true
         }
@@ -186,6 +194,10 @@ public struct HallucinationFilter: Sendable {
         }
         return false
     }
+
+    /// The longest phrase `collapsingRepeatedWords` looks for: a sentence as long as the
+    /// longest token loop (`longestLoopTokens`) can hold.
+    static let longestLoopWords = 40
 
     /// Units shorter than this (a word and its comma, "no, no") are repeated by people too.
     static let shortUnitTokens = 6
