@@ -300,12 +300,15 @@ public struct VoiceAnswers: ResumableAnswers {
             feedback.display.status(showsRecordingLength
                 ? pack.ui(.transcribingRecording, ["seconds": String(format: "%.0f", result.duration)]) : pack.ui(.thinking))
             let early = result.ending == .endOfSpeech ? await speculation?.result(coveringAllSpeechIn: result.samples) : nil
-            let text: String
+            var text: String
             if let early {
                 text = early
             } else {
                 drafts.stop()
                 text = try await transcribeHeard(result.speech(margin: listener.configuration.pause), draft: drafts.tokens)
+            }
+            if Self.readsAgain(text, timing: result.timing, readCarefully: finalDecoding) {
+                text = try await transcribeHeard(result.speech(margin: listener.configuration.pause), carefully: true)
             }
             feedback.events.emit(.transcribed(text: text, speculative: early != nil,
                                               speechEnd: result.timing.speechEnd ?? 0, endpoint: result.timing.endpoint))
@@ -318,16 +321,33 @@ public struct VoiceAnswers: ResumableAnswers {
         }
     }
 
-    /// With `draft` (whisper's tokens for the start of this audio) the text is the same, sooner.
-    private func transcript(_ samples: [Float], draft: [Int32]? = nil) async throws -> Transcript {
-        try await transcript(samples, draft: draft, unlessBackground: false)!
+    /// Speech heard for at least this long is a voice, not a cough or a knock: whisper's quick
+    /// reading of it coming back empty is whisper lost (the voices bench: a greedy read of a real
+    /// disfluent answer, "word, word, word…", and of a French answer heard on, gave nothing for
+    /// 5-8 s of speech), so it is read again as the final pass reads, before the person is asked
+    /// to say it again and the words are gone.
+    static let voiceHeldSeconds = 0.5
+
+    /// Whether an answer's reading `text` is read again carefully: it came back empty over a
+    /// voice, and was not read carefully already.
+    static func readsAgain(_ text: String, timing: ListenTiming, readCarefully: Bool) -> Bool {
+        guard text.isEmpty, !readCarefully, let start = timing.speechStart, let end = timing.speechEnd else { return false }
+        return end - start >= voiceHeldSeconds
+    }
+
+    /// With `draft` (whisper's tokens for the start of this audio) the text is the same, sooner;
+    /// `carefully`: with the final pass's decoding (beam, temperature fallback), slower.
+    private func transcript(_ samples: [Float], draft: [Int32]? = nil, carefully: Bool = false) async throws -> Transcript {
+        try await transcript(samples, draft: draft, unlessBackground: false, carefully: carefully)!
     }
 
     /// `unlessBackground`: a draft, skipped (nil) while a final pass runs (`EngineArbiter`).
-    private func transcript(_ samples: [Float], draft: [Int32]?, unlessBackground: Bool) async throws -> Transcript? {
+    private func transcript(_ samples: [Float], draft: [Int32]?, unlessBackground: Bool,
+                            carefully: Bool = false) async throws -> Transcript? {
         await engineGate.wait()
-        var options = finalDecoding ? FinalPass.options(language: whisperLanguage) : TranscriptionOptions(language: whisperLanguage)
-        options.draft = finalDecoding ? nil : draft
+        let careful = finalDecoding || carefully
+        var options = careful ? FinalPass.options(language: whisperLanguage) : TranscriptionOptions(language: whisperLanguage)
+        options.draft = careful ? nil : draft
         let transcriber = self.transcriber
         let run = { [options] in try await transcriber.transcribe(samples, options: options) }
         return unlessBackground ? try await arbiter.unlessBackground(run) : try await arbiter.foreground(run)
@@ -338,8 +358,8 @@ public struct VoiceAnswers: ResumableAnswers {
 
     /// An answer that was heard is transcribed in a task of its own: an interrupt cancels the
     /// exchange, and must not cost the person the words they already said.
-    private func transcribeHeard(_ samples: [Float], draft: [Int32]? = nil) async throws -> String {
-        try await Task { try await transcript(samples, draft: draft).text }.value
+    private func transcribeHeard(_ samples: [Float], draft: [Int32]? = nil, carefully: Bool = false) async throws -> String {
+        try await Task { try await transcript(samples, draft: draft, carefully: carefully).text }.value
     }
 }
 

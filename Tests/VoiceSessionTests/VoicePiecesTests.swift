@@ -1,6 +1,6 @@
 import DialogueCore
 import Foundation
-import Speech
+@testable import Speech
 import Testing
 @testable import VoiceSession
 
@@ -86,5 +86,19 @@ import Testing
             #expect(finished == wait.shortest, "\(preset)")
             #expect(VoiceAnswers.pauseHangover(completion: nil, adaptive: wait, preset: preset.fixedSilence) == preset.fixedSilence)
         }
+    }
+
+    /// A voice read as nothing is read again before the person is asked to say it again (the
+    /// words are gone once they do); a cough is not, nor what was read carefully already.
+    @Test func anEmptyReadingOfAVoiceIsReadAgain() {
+        func timing(_ start: Double?, _ end: Double?) -> ListenTiming {
+            ListenTiming(speechStart: start, speechEnd: end, endpoint: (end ?? 0) + 0.7, declaredAfter: 1)
+        }
+        #expect(VoiceAnswers.readsAgain("", timing: timing(0.3, 8.2), readCarefully: false))
+        #expect(VoiceAnswers.readsAgain("", timing: timing(0.3, 0.3 + VoiceAnswers.voiceHeldSeconds), readCarefully: false))
+        #expect(!VoiceAnswers.readsAgain("", timing: timing(0.3, 0.6), readCarefully: false), "a cough")
+        #expect(!VoiceAnswers.readsAgain("", timing: timing(nil, nil), readCarefully: false), "nothing heard")
+        #expect(!VoiceAnswers.readsAgain("", timing: timing(0.3, 8.2), readCarefully: true), "read carefully already")
+        #expect(!VoiceAnswers.readsAgain("Word, another word.", timing: timing(0.3, 8.2), readCarefully: false))
     }
 }
