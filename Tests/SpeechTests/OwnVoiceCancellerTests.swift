@@ -69,4 +69,24 @@ extension OwnVoiceCancellerTests {
         _ = echo.withUnsafeBufferPointer { loudspeaker.process($0) }
         #expect(!loudspeaker.cancelsEcho, "a fresh canceller does not cancel a loud echo in its first second")
     }
+
+    /// The person going on just as a later question starts: loud, and not the question. On a
+    /// microphone that did not hear the first question (headphones, or a microphone far from
+    /// the speaker) that is the person, heard at once; where an earlier question's echo was
+    /// found it may be the echo, and waits for the filter as before.
+    @Test func aVoiceAsALaterQuestionStartsIsThePersonWhereNoQuestionWasHeard() {
+        let voice = Array(Self.question(1.2, seed: 9).dropFirst(320))
+        func secondQuestion(through canceller: OwnVoiceCanceller) {
+            canceller.play(Self.question(1.5, seed: 8))
+            _ = voice.withUnsafeBufferPointer { canceller.process($0) }
+        }
+        let headphones = OwnVoiceCanceller(sampleRate: Self.rate)
+        _ = Self.play(Self.question(1.5, seed: 5), lead: 0, through: headphones, echo: 0)
+        secondQuestion(through: headphones)
+        #expect(headphones.cancelsEcho, "the person over the second question was not listened to")
+        let loudspeaker = OwnVoiceCanceller(sampleRate: Self.rate)
+        _ = Self.play(Self.question(0.6, seed: 5), lead: 2400, through: loudspeaker)
+        secondQuestion(through: loudspeaker)
+        #expect(!loudspeaker.cancelsEcho, "where a question was heard, a loud start waits for the filter")
+    }
 }
