@@ -49,7 +49,10 @@ final class FinalTranscripts: Sendable {
 
     /// `conversation` with each answer's final text where it has one: waited for when `waiting`
     /// and the answer `matters` (reporting `progress(done, total)` while some are not done),
-    /// else only those done now; the others are cancelled.
+    /// else only those done now; the others are cancelled. An answer that does not matter (it
+    /// only ended the exchange, as heard live) keeps its live text: the final pass may word the
+    /// ending otherwise ("Voilà, c'est tout." read again as "Voilà, pétou."), which the rules
+    /// would not know for one and the note would keep as content.
     func refine(_ conversation: Conversation, waiting: Bool, matters: (Int) -> Bool = { _ in true },
                 progress: (Int, Int) -> Void) async -> Conversation {
         let tracked = state.withLock { $0.byTurn }.filter { turn, entry in
@@ -58,11 +61,11 @@ final class FinalTranscripts: Sendable {
         var turns = conversation.turns
         let awaited = Set(tracked.keys.filter { waiting && matters($0) })
         let pending = Set(tracked.filter { !$0.value.pass.isDone }.keys)
-        let total = awaited.union(tracked.keys.filter { !pending.contains($0) }).count
+        let total = awaited.union(tracked.keys.filter { matters($0) && !pending.contains($0) }).count
         var done = total - pending.intersection(awaited).count
         if done < total { progress(done, total) }
         for (turn, entry) in tracked.sorted(by: { $0.key < $1.key }) {
-            guard awaited.contains(turn) || !pending.contains(turn) else { entry.pass.cancel(); continue }
+            guard matters(turn), awaited.contains(turn) || !pending.contains(turn) else { entry.pass.cancel(); continue }
             let text = await entry.pass.text()
             if pending.contains(turn) { done += 1; progress(done, total) }
             if let text, Self.keepsWords(of: entry.live, in: text) {

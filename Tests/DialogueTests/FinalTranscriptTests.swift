@@ -126,6 +126,17 @@ struct FinalTranscriptTests {
         #expect(outcome.conversation.answers == ["We could share tools between neighbors.", "That's all for now."])
     }
 
+    /// The ending's pass is done already and words the ending otherwise (the voices bench, fr:
+    /// "Voilà, c'est tout." read again as "Voilà, pétou."): the answer keeps its live text, so the
+    /// ending stays out of the note's body.
+    @Test func anEndingReadOtherwiseByItsFinalPassStaysAnEnding() async throws {
+        let answers = FinalScript([(.answer("We could share tools between neighbours."), ScriptedPass("We could share tools between neighbors.")),
+                                   (.answer("That's all for now."), ScriptedPass("That's Paul for now."))])
+        let outcome = try await exchange(answers).run()
+        #expect(outcome.conversation.answers == ["We could share tools between neighbors.", "That's all for now."])
+        #expect(!outcome.sources.contains { $0.text.contains("Paul") }, "\(outcome.sources)")
+    }
+
     @Test func aKeyGivesTheWordsAtOnceWithWhatIsDone() async throws {
         let done = ScriptedPass("First answer, final.")
         let pending = ScriptedPass()
