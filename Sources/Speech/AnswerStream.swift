@@ -72,12 +72,12 @@ final class AnswerStream: @unchecked Sendable {
     /// next listen (the person's voice could not be told from the question). Through any echo
     /// canceller the person needs longer voice (cancellers leave bursts of echo).
     func questionStarts(configuration: Endpointing.Configuration, playing: [Float]? = nil) {
-        roomFloor = roomFloor ?? floorOfTheLastSecond()
         if let playing, ownVoice == .mayBeHeard {
             if canceller == nil { canceller = OwnVoiceCanceller(sampleRate: sampleRate) }
-            canceller?.play(playing, roomLevel: lowest(roomFloor, afterword?.noiseFloor))
+            canceller?.play(playing)
         }
         question = (recording.end, nil)
+        roomFloor = roomFloor ?? floorOfTheLastSecond()
         if let afterword, afterword.heardSpeech { return }
         if ownVoice == .mayBeHeard, canceller == nil {
             afterword?.close()

@@ -55,19 +55,10 @@ final class OwnVoiceCanceller {
     /// 10 dB under the quietest voice the endpointing takes for speech (-48 dBFS): an echo
     /// this faint cannot pass for a person, and no room is that quiet with a loudspeaker on.
     static let unheardLevel: Float = -58
-    /// Nor can an echo less than this above the room as last heard (the endpointing takes voice
-    /// at 10 dB above it): a real room's own noise is often over -58 dBFS (a clip's room tone at
-    /// about -50 in the voices bench), and against the fixed level alone a headset's first
-    /// question was never taken as unheard, so the person was not listened to through it.
-    static let unheardAboveRoom: Float = 6
-    /// The room's level before the question playing (dBFS), when known.
-    private var roomLevel: Float?
 
     /// A question starts playing: `samples` (at the microphone's rate, its leading silence
-    /// included) are fed from the next microphone frame on. `roomLevel`: the room as last heard
-    /// before it (dBFS).
-    func play(_ samples: [Float], roomLevel: Double? = nil) {
-        self.roomLevel = roomLevel.map(Float.init)
+    /// included) are fed from the next microphone frame on.
+    func play(_ samples: [Float]) {
         reference = samples
         referenceRead = 0
         held = []
@@ -125,8 +116,7 @@ final class OwnVoiceCanceller {
         measuring = false
         let heard = held[start..<(start + stretch + longest)]
         guard let lead = Self.lag(of: Array(reference[start..<(start + stretch)]), in: Array(heard)) else {
-            let level = 10 * log10(max(heard.meanSquare, 1e-12))
-            let quiet = level < max(Self.unheardLevel, roomLevel.map { $0 + Self.unheardAboveRoom } ?? -.infinity)
+            let quiet = 10 * log10(max(heard.meanSquare, 1e-12)) < Self.unheardLevel
             questionUnheard = quiet || missedAQuestion && !heardAQuestion
             missedAQuestion = missedAQuestion || quiet
             return true
