@@ -55,17 +55,19 @@ final class FinalTranscripts: Sendable {
     /// would not know for one and the note would keep as content.
     func refine(_ conversation: Conversation, waiting: Bool, matters: (Int) -> Bool = { _ in true },
                 progress: (Int, Int) -> Void) async -> Conversation {
-        let tracked = state.withLock { $0.byTurn }.filter { turn, entry in
+        let current = state.withLock { $0.byTurn }.filter { turn, entry in
             conversation.turns.indices.contains(turn) && conversation.turns[turn].answer == entry.live
         }
+        for (turn, entry) in current where !matters(turn) { entry.pass.cancel() }
+        let tracked = current.filter { matters($0.key) }
         var turns = conversation.turns
-        let awaited = Set(tracked.keys.filter { waiting && matters($0) })
+        let awaited = Set(tracked.keys.filter { _ in waiting })
         let pending = Set(tracked.filter { !$0.value.pass.isDone }.keys)
-        let total = awaited.union(tracked.keys.filter { matters($0) && !pending.contains($0) }).count
+        let total = awaited.union(tracked.keys.filter { !pending.contains($0) }).count
         var done = total - pending.intersection(awaited).count
         if done < total { progress(done, total) }
         for (turn, entry) in tracked.sorted(by: { $0.key < $1.key }) {
-            guard matters(turn), awaited.contains(turn) || !pending.contains(turn) else { entry.pass.cancel(); continue }
+            guard awaited.contains(turn) || !pending.contains(turn) else { entry.pass.cancel(); continue }
             let text = await entry.pass.text()
             if pending.contains(turn) { done += 1; progress(done, total) }
             if let text, Self.keepsWords(of: entry.live, in: text) {

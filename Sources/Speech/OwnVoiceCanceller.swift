@@ -46,12 +46,11 @@ final class OwnVoiceCanceller {
     /// The microphone stayed under `unheardLevel` while the question's first sound played, or
     /// heard something else than the question there, on a microphone that has not heard one.
     private var questionUnheard = false
-    /// Whether an earlier question of the exchange was not heard (headphones), and whether one
-    /// was (its echo found): the way from the speaker to the microphone does not change in an
-    /// exchange, so a loud stretch that is not the question, on a microphone that never heard
-    /// one, is the person going on as it starts (the pause the program took for an end).
+    /// Whether an earlier question of the exchange was not heard (headphones). The way from the
+    /// speaker to the microphone does not change in an exchange, so a loud stretch that is not
+    /// the question, on a microphone that never heard one (no lead learned), is the person
+    /// going on as it starts (the pause the program took for an end).
     private var missedAQuestion = false
-    private var heardAQuestion = false
     /// 10 dB under the quietest voice the endpointing takes for speech (-48 dBFS): an echo
     /// this faint cannot pass for a person, and no room is that quiet with a loudspeaker on.
     static let unheardLevel: Float = -58
@@ -117,11 +116,10 @@ final class OwnVoiceCanceller {
         let heard = held[start..<(start + stretch + longest)]
         guard let lead = Self.lag(of: Array(reference[start..<(start + stretch)]), in: Array(heard)) else {
             let quiet = 10 * log10(max(heard.meanSquare, 1e-12)) < Self.unheardLevel
-            questionUnheard = quiet || missedAQuestion && !heardAQuestion
+            questionUnheard = quiet || missedAQuestion && learnedLead == nil
             missedAQuestion = missedAQuestion || quiet
             return true
         }
-        heardAQuestion = true
         guard let learnedLead else { learnedLead = lead; return true }
         // Later than learned: silence first; earlier: the question's first samples skipped.
         let shift = lead - learnedLead
