@@ -66,8 +66,9 @@ cache="${DIALOGUE_MEMO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dialogue-memo}"
 # The project's own addition to libwhisper (greedy decoding checked against a draft), compiled in
 # whisper.cpp's translation unit because it needs whisper's internals; its text is in the key.
 whisper_addition="$here/whisper_draft.cpp"
-# And one change to whisper.cpp's own lines (flash attention over exactly the clip's window).
-whisper_patch="$here/whisper_exact_window.sed"
+# And changes to whisper.cpp's own lines (flash attention over exactly the clip's window; its
+# decoder cache cleared without making it resident).
+whisper_patch="$here/whisper.sed"
 engine_key=$(printf '%s\n' "$LLAMA_VER $LLAMA_SHA $WHISPER_VER $WHISPER_SHA" "${ENGINE_FLAGS[*]}" \
     "${LLAMA_FLAGS[*]}" "${WHISPER_FLAGS[*]}" "$(uname -m)" "$(sha256sum <"$whisper_addition")" \
     "$(sha256sum <"$whisper_patch")" | sha256sum | cut -c1-12)
@@ -211,11 +212,11 @@ else
         # The vendored .git file points at a missing gitdir; ninja then loops "still dirty".
         rm -f "$llama_src/.git" "$whisper_src/.git"
         cat "$whisper_addition" >>"$whisper_src/src/whisper.cpp"
-        # Four lines must change: a whisper.cpp that moved on would otherwise build unpatched.
+        # Seven lines must change: a whisper.cpp that moved on would otherwise build unpatched.
         sed -i.orig -f "$whisper_patch" "$whisper_src/src/whisper.cpp"
         changed=$(diff "$whisper_src/src/whisper.cpp.orig" "$whisper_src/src/whisper.cpp" | grep -c '^>' || true)
-        if [ "$changed" != 4 ]; then
-            echo "$whisper_patch changed $changed lines of whisper.cpp, not 4: update it for $WHISPER_PKG $WHISPER_VER" >>"$step_log"
+        if [ "$changed" != 7 ]; then
+            echo "$whisper_patch changed $changed lines of whisper.cpp, not 7: update it for $WHISPER_PKG $WHISPER_VER" >>"$step_log"
             false
         fi
         touch "$work/src/.unpacked"

@@ -244,3 +244,30 @@ extern "C" WHISPER_API int dialogue_memo_full(
     dialogue_memo_lend_abort(state, nullptr, nullptr);
     return status;
 }
+
+// ---- Dialogue Memo: a cache cleared without making it resident ------------------------------------
+// whisper.cpp clears its self-attention cache with memset at every transcription (the call is
+// replaced by scripts/whisper.sed), which makes every page of it resident: 44 MB for the beam's
+// 7 × 512 cells, of which a transcription uses a few hundred. Private anonymous memory (the CPU
+// backend's buffers: malloc or mmap) given back with MADV_DONTNEED reads as zeros on its next
+// touch, as after memset, and costs nothing until then. The partial pages at the ends are zeroed.
+#include <sys/mman.h>
+#include <unistd.h>
+
+static void dialogue_memo_zero(ggml_backend_buffer_t buffer) {
+    char * base = (char *) ggml_backend_buffer_get_base(buffer);
+    const size_t size = ggml_backend_buffer_get_size(buffer);
+    const uintptr_t page = (uintptr_t) sysconf(_SC_PAGESIZE);
+    if (!ggml_backend_buffer_is_host(buffer) || base == nullptr || page == 0 || size < 4*page) {
+        ggml_backend_buffer_clear(buffer, 0);
+        return;
+    }
+    char * first = (char *) (((uintptr_t) base + page - 1) & ~(page - 1));
+    char * last  = (char *) (((uintptr_t) base + size) & ~(page - 1));
+    if (madvise(first, last - first, MADV_DONTNEED) != 0) {
+        ggml_backend_buffer_clear(buffer, 0);
+        return;
+    }
+    memset(base, 0, first - base);
+    memset(last, 0, base + size - last);
+}

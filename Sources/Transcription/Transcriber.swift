@@ -138,7 +138,7 @@ public actor Transcriber {
 
     /// Flash attention: its encoder buffers are a quarter of the plain path's (23 against 86 MB).
     /// It reads exactly the clip's window only in the engines `make deps` builds
-    /// (scripts/whisper_exact_window.sed); an unpatched whisper.cpp reads past it.
+    /// (scripts/whisper.sed); an unpatched whisper.cpp reads past it.
     private static func load(_ modelPath: String) throws -> WhisperHandle {
         var params = whisper_context_default_params()
         params.use_gpu = false
@@ -323,7 +323,7 @@ public actor Transcriber {
     /// always processes 30 s. At least 256 frames (5.12 s, `least`); above that the clip plus
     /// `margin` in steps of 32 frames, so a short answer does not pay for a much longer encoder
     /// run (unpatched whisper.cpp needed multiples of 256: its flash attention read past any
-    /// other size what earlier clips left there; scripts/whisper_exact_window.sed). A window
+    /// other size what earlier clips left there; scripts/whisper.sed). A window
     /// this close needs room after the speech, or a clip can come out repeated; the accuracy
     /// and the time it saves are in scripts/speech.md.
     /// Beyond 1280 frames the model's full 1500, as every whisper.cpp run uses by default.

@@ -49,7 +49,7 @@ struct TranscriberTests {
     /// A clip's end read in a window smaller than 256 frames gets its words, the same before
     /// and after a whole clip ran in a larger window: unpatched, whisper.cpp's flash attention
     /// read past the window what earlier clips left there (and a 128-frame window looped);
-    /// scripts/whisper_exact_window.sed.
+    /// scripts/whisper.sed.
     @Test func aSmallWindowReadsTheTailTheSameAfterALargerOne() async throws {
         let samples = try WAVFile(contentsOf: DefaultModels.jfkSample).monoSamples()
         let transcriber = try Transcriber(modelPath: DefaultModels.whisper)
