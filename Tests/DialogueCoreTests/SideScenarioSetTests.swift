@@ -87,12 +87,16 @@ import Testing
     /// The blind batches written for issue 43, each before the rules changed for it and never
     /// tuned on: all test, 20 cases a language; a final category's cases accept exactly its
     /// finals, the others go on. z: the four phrasing families (pretending nothing was said is a
-    /// refusal, a wrap-up a completion). aa: endings (ready or stop), break-offs and refusals,
-    /// against ending words as content, hesitant and plain answers.
+    /// refusal, a wrap-up a completion). aa, ab and ac: endings (ready or stop), break-offs and
+    /// refusals, against ending words as content, hesitant and plain answers.
     @Test(arguments: [
         ("blind-batch-z.json", ["refusal": [QuestionChoice.stop], "wrapUp": [.ready]],
          ["storageRequirement", "allWeHave", "trap"]),
         ("blind-batch-aa.json", ["ending": [.ready, .stop], "breakOff": [.stop], "refusal": [.stop]],
+         ["endingWordsAsContent", "hesitant", "plain"]),
+        ("blind-batch-ab.json", ["ending": [.ready, .stop], "breakOff": [.stop], "refusal": [.stop]],
+         ["endingWordsAsContent", "hesitant", "plain"]),
+        ("blind-batch-ac.json", ["ending": [.ready, .stop], "breakOff": [.stop], "refusal": [.stop]],
          ["endingWordsAsContent", "hesitant", "plain"]),
     ] as [(String, [String: Set<QuestionChoice>], Set<String>)])
     func blindBatchKeepsItsConventions(file: String, finals: [String: Set<QuestionChoice>], goingOn: Set<String>) throws {
