@@ -19,7 +19,8 @@ if getenv("OMP_WAIT_POLICY") == nil {
 // come from the heap, whose fragments stay resident in a dialogue's peak memory. A fixed threshold
 // gives each block back when it is freed. Not for `transcribe` and `eval`, which hold no dialogue
 // and decode files with whisper's beam: its sampling would then map and unmap blocks at every
-// token (the dialogue decodes greedily and is not slowed).
+// token (the dialogue's live passes decode greedily and are not slowed; its final passes use the
+// beam, in the background, and pay that, unmeasured in the dialogue so far).
 let decodesFilesWithTheBeam = ["transcribe", "eval"].contains(CommandLine.arguments.dropFirst().first)
 if !decodesFilesWithTheBeam { _ = cmalloc_fix_mmap_threshold(128 * 1024) }
 // `transcribe` loads whisper on a thread of Swift's pool, whose own arena grew a page at a time
