@@ -61,13 +61,13 @@ final class FinalTranscripts: Sendable {
         for (turn, entry) in current where !matters(turn) { entry.pass.cancel() }
         let tracked = current.filter { matters($0.key) }
         var turns = conversation.turns
-        let awaited = Set(tracked.keys.filter { _ in waiting })
         let pending = Set(tracked.filter { !$0.value.pass.isDone }.keys)
-        let total = awaited.union(tracked.keys.filter { !pending.contains($0) }).count
-        var done = total - pending.intersection(awaited).count
+        // Waiting, every pass is counted and awaited; otherwise only those done now.
+        let total = waiting ? tracked.count : tracked.count - pending.count
+        var done = waiting ? total - pending.count : total
         if done < total { progress(done, total) }
         for (turn, entry) in tracked.sorted(by: { $0.key < $1.key }) {
-            guard awaited.contains(turn) || !pending.contains(turn) else { entry.pass.cancel(); continue }
+            guard waiting || !pending.contains(turn) else { entry.pass.cancel(); continue }
             let text = await entry.pass.text()
             if pending.contains(turn) { done += 1; progress(done, total) }
             if let text, Self.keepsWords(of: entry.live, in: text) {
