@@ -68,7 +68,7 @@ final class FinalTranscripts: Sendable {
         if done < total { progress(done, total) }
         for (turn, entry) in tracked.sorted(by: { $0.key < $1.key }) {
             guard waiting || !pending.contains(turn) else { entry.pass.cancel(); continue }
-            let text = await entry.pass.text()
+            let text = await entry.pass.soonText()
             if pending.contains(turn) { done += 1; progress(done, total) }
             if let text, Self.keepsWords(of: entry.live, in: text) {
                 turns[turn] = Turn(question: turns[turn].question, answer: text)
@@ -80,8 +80,7 @@ final class FinalTranscripts: Sendable {
     /// Whether `final` can stand for `live`: not empty, and not much shorter. Beam search can end
     /// a hard clip early where greedy decoding went on; the live words are kept then.
     static func keepsWords(of live: String, in final: String) -> Bool {
-        func letters(_ text: String) -> Int { text.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count }
-        let finalLetters = letters(final)
-        return finalLetters > 0 && Double(finalLetters) >= 0.75 * Double(letters(live))
+        let finalLetters = final.letterCount
+        return finalLetters > 0 && Double(finalLetters) >= 0.75 * Double(live.letterCount)
     }
 }

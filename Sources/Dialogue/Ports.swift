@@ -145,8 +145,16 @@ public protocol FinalTranscribing: AnswerSource {
 public protocol FinalPassing: Sendable {
     /// Its text once done; nil when it failed, was cancelled or found no words.
     func text() async -> String?
-    /// Whether it is done (`text()` then returns at once).
+    /// Its text as soon as there is one: a pass that reads twice (an answer heard on: first
+    /// what followed, then all of it again) gives its first text when the second is not done,
+    /// and stops the second. The person waiting for the note waits no longer than they must.
+    func soonText() async -> String?
+    /// Whether `soonText()` returns at once.
     var isDone: Bool { get }
     /// Stops it: its text is no longer wanted.
     func cancel()
+}
+
+extension FinalPassing {
+    public func soonText() async -> String? { await text() }
 }

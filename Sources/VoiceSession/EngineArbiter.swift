@@ -7,9 +7,12 @@ import Synchronization
 public final class EngineArbiter: Sendable {
     private struct State {
         var foreground = 0
+        /// Background runs asked for and not yet finished that are not spare: a spare run yields to them.
+        var regular = 0
         /// The background run under way, to stop, and its end, to wait for.
-        var background: (stop: @Sendable () -> Void, end: Task<Void, Never>)?
-        var idleWaiters: [CheckedContinuation<Void, Never>] = []
+        var background: (stop: @Sendable () -> Void, end: Task<Void, Never>, spare: Bool)?
+        /// Those waiting for the state to change (they look again when woken).
+        var waiters: [CheckedContinuation<Void, Never>] = []
     }
     private let state = Mutex(State())
     /// How long the foreground must stay idle before background work starts (again): while the
@@ -47,51 +50,76 @@ public final class EngineArbiter: Sendable {
         return try await work()
     }
 
-    /// Runs `work` once no foreground work is under way, starting it over each time foreground
-    /// work stops it, until it finishes. Throws `CancellationError` when the calling task is
-    /// cancelled.
-    public func background<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// Runs `work` once no foreground work and no other background run is under way, starting
+    /// it over each time foreground work stops it, until it finishes. `spare` work (reading an
+    /// answer again when it already has a final text) also waits for the other background work,
+    /// and is stopped for it like for foreground work: one at a time, the answers' first final
+    /// texts come first. Throws `CancellationError` when the calling task is cancelled.
+    public func background<T: Sendable>(spare: Bool = false, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        if !spare {
+            let running = state.withLock { state in
+                state.regular += 1
+                return state.background?.spare == true ? state.background : nil
+            }
+            running?.stop()
+        }
+        defer {
+            if !spare {
+                state.withLock { $0.regular -= 1 }
+                wakeWaiters()
+            }
+        }
+        func free(_ state: State) -> Bool { state.foreground == 0 && state.background == nil && (!spare || state.regular == 0) }
         while true {
             try Task.checkCancellation()
-            await idle()
+            // A caller cancelled while it waits (a reading again that the note no longer wants)
+            // must not wait on: every waiter looks again.
+            await withTaskCancellationHandler { await wait(until: free) } onCancel: { wakeWaiters() }
             try await Task.sleep(for: settle)
-            guard state.withLock({ $0.foreground == 0 }) else { continue }
+            guard state.withLock({ free($0) }) else { continue }
             let run = Task { try await work() }
             let end = Task { _ = try? await run.value }
             let started = state.withLock { state in
-                guard state.foreground == 0 else { return false }
-                state.background = (stop: { run.cancel() }, end: end)
+                guard free(state) else { return false }
+                state.background = (stop: { run.cancel() }, end: end, spare: spare)
                 return true
             }
             if !started { run.cancel(); await end.value; continue }
             let result = await withTaskCancellationHandler { await run.result } onCancel: { run.cancel() }
             state.withLock { $0.background = nil }
+            wakeWaiters()
             switch result {
             case .success(let value): return value
             case .failure(let error as CancellationError):
                 if Task.isCancelled { throw error }   // the caller's own cancellation
-                continue                               // stopped for foreground work: again
+                continue                               // stopped for other work: again
             case .failure(let error): throw error
             }
         }
     }
 
     private func leaveForeground() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let idle = state.withLock { state in
             state.foreground -= 1
-            guard state.foreground == 0 else { return [] }
-            defer { state.idleWaiters = [] }
-            return state.idleWaiters
+            return state.foreground == 0
+        }
+        if idle { wakeWaiters() }
+    }
+
+    private func wakeWaiters() {
+        let waiters = state.withLock { state in
+            defer { state.waiters = [] }
+            return state.waiters
         }
         waiters.forEach { $0.resume() }
     }
 
-    /// Returns once no foreground work is under way.
-    private func idle() async {
+    /// Returns once `ready` holds (or may hold: the caller looks again), or the task is cancelled.
+    private func wait(until ready: (State) -> Bool) async {
         await withCheckedContinuation { continuation in
             let now = state.withLock { state -> Bool in
-                if state.foreground == 0 { return true }
-                state.idleWaiters.append(continuation)
+                if ready(state) || Task.isCancelled { return true }
+                state.waiters.append(continuation)
                 return false
             }
             if now { continuation.resume() }

@@ -83,6 +83,54 @@ struct EngineArbiterTests {
         #expect(work.starts.load(ordering: .relaxed) == 1)
     }
 
+    /// Two background runs never overlap: the second starts when the first is done.
+    @Test func backgroundRunsGoOneAtATime() async throws {
+        let arbiter = EngineArbiter(), first = Work(), second = Work()
+        let one = Task { try await arbiter.background { try await first.run() } }
+        try await waitUntil { first.running.load(ordering: .relaxed) }
+        let two = Task { try await arbiter.background { try await second.run() } }
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(second.starts.load(ordering: .relaxed) == 0 && first.starts.load(ordering: .relaxed) == 1)
+        first.release.store(true, ordering: .relaxed)
+        second.release.store(true, ordering: .relaxed)
+        #expect(try await one.value == "done")
+        #expect(try await two.value == "done")
+        #expect(second.starts.load(ordering: .relaxed) == 1)
+    }
+
+    /// Spare work (an answer read again) is stopped for other background work, waits while any
+    /// is asked for, and starts over after it.
+    @Test func spareWorkYieldsToOtherBackgroundWork() async throws {
+        let arbiter = EngineArbiter(), spare = Work(), first = Work()
+        let again = Task { try await arbiter.background(spare: true) { try await spare.run() } }
+        try await waitUntil { spare.running.load(ordering: .relaxed) }
+        let reading = Task { try await arbiter.background { try await first.run() } }
+        try await waitUntil { first.running.load(ordering: .relaxed) }
+        let spareRunning = spare.running.load(ordering: .relaxed)
+        #expect(!spareRunning, "the spare run was stopped")
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(spare.starts.load(ordering: .relaxed) == 1, "and waits while the other runs")
+        first.release.store(true, ordering: .relaxed)
+        #expect(try await reading.value == "done")
+        try await waitUntil { spare.starts.load(ordering: .relaxed) == 2 }
+        spare.release.store(true, ordering: .relaxed)
+        #expect(try await again.value == "done")
+    }
+
+    /// Cancelled while it waits for another run, background work ends at once.
+    @Test(.timeLimit(.minutes(1))) func cancellingAWaitingRunEndsItAtOnce() async throws {
+        let arbiter = EngineArbiter(), running = Work(), waiting = Work()
+        let one = Task { try await arbiter.background { try await running.run() } }
+        try await waitUntil { running.running.load(ordering: .relaxed) }
+        let spare = Task { try await arbiter.background(spare: true) { try await waiting.run() } }
+        try await Task.sleep(for: .milliseconds(300))
+        spare.cancel()
+        await #expect(throws: CancellationError.self) { try await spare.value }
+        #expect(waiting.starts.load(ordering: .relaxed) == 0)
+        running.release.store(true, ordering: .relaxed)
+        #expect(try await one.value == "done")
+    }
+
     @Test func anErrorOfTheWorkIsThrown() async throws {
         struct Broken: Error {}
         await #expect(throws: Broken.self) { try await EngineArbiter().background { () async throws -> Int in throw Broken() } }
