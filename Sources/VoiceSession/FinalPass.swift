@@ -5,7 +5,7 @@ import Synchronization
 import Transcription
 
 /// Each answer transcribed once more when it is over, for the note: with the settings of
-/// `transcribe` (beam search over the full window), a capped temperature fallback, and the
+/// `transcribe` (beam search; see `options` for the window), a capped temperature fallback, and the
 /// earlier answers' final text as whisper's prompt (never the question: whisper can copy a
 /// prompt into the text). The passes run one at a time on the live transcriber, only while the
 /// dialogue leaves it and the cores idle (`EngineArbiter`: a live pass stops a final one at once,
@@ -29,7 +29,7 @@ public final class FinalPass: Sendable {
 
     public convenience init(transcriber: Transcriber, arbiter: EngineArbiter, language: String) {
         self.init { audio, prompt, again in
-            var options = FinalPass.options(language: language)
+            var options = FinalPass.options(language: language, samples: audio.count)
             options.initialPrompt = prompt
             return try await arbiter.background(spare: again) { [options] in
                 try await transcriber.transcribe(audio, options: options)
@@ -114,14 +114,29 @@ public final class FinalPass: Sendable {
         return Double(copied) >= 0.6 * Double(grams.count)
     }
 
-    /// `transcribe`'s decoding, with a temperature fallback capped at two retries (0.4, 0.8):
-    /// unbounded, one hard clip took over a minute.
-    static func options(language: String) -> TranscriptionOptions {
+    /// `transcribe`'s decoding of `samples` samples (beam 5), with a temperature fallback capped
+    /// at two retries (0.4, 0.8): unbounded, one hard clip took over a minute. An answer of
+    /// `fittedFrom` or more is encoded in its own window (`leastWindow` at least) rather than in
+    /// 30 s, because a pass stopped by the live path starts over: on a 2-core machine whose
+    /// encoder takes 2.7 s for 30 s, a 13.6 s answer read in 5.6 s whole and 3.4 s fitted, and in
+    /// a real French dialogue two answers' passes never fit between the live passes and waited
+    /// for the end (the note 27 s after the program fell quiet).
+    static func options(language: String, samples: Int) -> TranscriptionOptions {
         var options = FileTranscription.options(language: language, fast: false)
         options.temperatureFallback = true
         options.temperatureIncrement = 0.4
+        if samples >= Int(fittedFrom * Double(Transcriber.sampleRate)) {
+            options.audioContext = Transcriber.audioContext(forSamples: samples, least: leastWindow)
+        }
         return options
     }
+
+    /// The windows that read as well as 30 s (scripts/speech.md, real-speech set): with the
+    /// beam, clips of 5 s and more read as well or better in their own window of at least
+    /// 10.24 s, with or without an earlier text as the prompt; shorter clips read worse with a
+    /// prompt, and in the 5.12 s minimum 13 of 88 came out repeated.
+    static let fittedFrom = 5.0
+    static let leastWindow: Int32 = 512
 }
 
 /// One answer's final pass: one reading, or two (see `FinalPass.start`).

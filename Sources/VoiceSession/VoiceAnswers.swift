@@ -346,7 +346,7 @@ public struct VoiceAnswers: ResumableAnswers {
                             carefully: Bool = false) async throws -> Transcript? {
         await engineGate.wait()
         let careful = finalDecoding || carefully
-        var options = careful ? FinalPass.options(language: whisperLanguage) : TranscriptionOptions(language: whisperLanguage)
+        var options = careful ? FinalPass.options(language: whisperLanguage, samples: samples.count) : TranscriptionOptions(language: whisperLanguage)
         options.draft = careful ? nil : draft
         let transcriber = self.transcriber
         let run = { [options] in try await transcriber.transcribe(samples, options: options) }

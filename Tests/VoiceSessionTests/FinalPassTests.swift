@@ -27,6 +27,25 @@ import Foundation
         }
     }
 
+    /// The beam reads an answer of 5 s or more in its own window, never under 10.24 s, and in
+    /// whisper's 30 s once the answer fills most of them; a shorter answer in 30 s (it read
+    /// worse in a window of its own).
+    @Test func theEncoderWindowFitsAnAnswerOf5SecondsOrMore() {
+        let rate = Transcriber.sampleRate
+        func window(_ seconds: Double) -> Int32? {
+            FinalPass.options(language: "fr", samples: Int(seconds * Double(rate))).audioContext
+        }
+        #expect(window(1) == nil)
+        #expect(window(4.9) == nil)
+        #expect(window(5) == 512)
+        #expect(window(9.5) == 512)
+        #expect(window(14) == 736)
+        #expect(window(26) == 1500)
+        let options = FinalPass.options(language: "fr", samples: 14 * rate)
+        #expect(options.beamSize == 5 && options.temperatureFallback && !options.timestamps
+                && !options.fitAudioContextToClip)
+    }
+
     @Test func aShortTextIsNeverCalledACopy() {
         #expect(!FinalPass.copies("Yes, yes.", in: "Yes."))
         #expect(!FinalPass.copies("", in: ""))
