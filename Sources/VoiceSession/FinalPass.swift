@@ -117,10 +117,9 @@ public final class FinalPass: Sendable {
     /// `transcribe`'s decoding of `samples` samples (beam 5), with a temperature fallback capped
     /// at two retries (0.4, 0.8): unbounded, one hard clip took over a minute. An answer of
     /// `fittedFrom` or more is encoded in its own window (`leastWindow` at least) rather than in
-    /// 30 s, because a pass stopped by the live path starts over: on a 2-core machine whose
-    /// encoder takes 2.7 s for 30 s, a 13.6 s answer read in 5.6 s whole and 3.4 s fitted, and in
-    /// a real French dialogue two answers' passes never fit between the live passes and waited
-    /// for the end (the note 27 s after the program fell quiet).
+    /// 30 s: a pass stopped by the live path starts over, and on a slow 2-core machine passes over
+    /// 30 s never fit between live passes and left the note waiting for them all (figures in
+    /// scripts/speech.md, "The final pass's encoder window").
     static func options(language: String, samples: Int) -> TranscriptionOptions {
         var options = FileTranscription.options(language: language, fast: false)
         options.temperatureFallback = true
@@ -131,10 +130,9 @@ public final class FinalPass: Sendable {
         return options
     }
 
-    /// The windows that read as well as 30 s (scripts/speech.md, real-speech set): with the
-    /// beam, clips of 5 s and more read as well or better in their own window of at least
-    /// 10.24 s, with or without an earlier text as the prompt; shorter clips read worse with a
-    /// prompt, and in the 5.12 s minimum 13 of 88 came out repeated.
+    /// From what length, and at least how wide, an answer's own window reads as well as 30 s with
+    /// the beam, prompted or not: shorter answers read worse in one, and a narrower window
+    /// repeated short clips (real-speech set, scripts/speech.md).
     static let fittedFrom = 5.0
     static let leastWindow: Int32 = 512
 }
